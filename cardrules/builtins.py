@@ -1,0 +1,241 @@
+"""The built-in functions and constants of the language.
+
+Every built-in is general: it names no game. Each has a signature the checker uses and an
+implementation the compiler calls as ``impl(state, *args)``. Arguments of type
+``collection`` arrive as Python lists (the compiler turns zones and groups into their
+contents); arguments of type ``func`` arrive as callables ``f(state, *args)``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Callable
+
+import attrs
+
+from . import types as T
+from .library import sums
+
+
+@attrs.frozen(slots=True)
+class Builtin:
+    name: str
+    params: tuple[str, ...]
+    returns: str | Callable[[list[str]], str]
+    impl: Callable
+    doc: str
+
+    def result_type(self, arg_types: list[str]) -> str:
+        return self.returns(arg_types) if callable(self.returns) else self.returns
+
+
+def _elem_of(i: int) -> Callable[[list[str]], str]:
+    return lambda ts: T.element(ts[i]) if i < len(ts) else "any"
+
+
+def _list_of_lists(i: int) -> Callable[[list[str]], str]:
+    return lambda ts: T.list_of(T.list_of(T.element(ts[i]))) if i < len(ts) else "any"
+
+
+REGISTRY: dict[str, Builtin] = {}
+
+
+def builtin(name: str, params: tuple[str, ...], returns, doc: str):
+    def register(fn):
+        REGISTRY[name] = Builtin(name, params, returns, fn, doc)
+        return fn
+    return register
+
+
+# --- seats ------------------------------------------------------------------------------
+
+@builtin("next", ("player",), "player", "The player after p in the order of play.")
+def _next(st, p):
+    return (p + 1) % st.game.player_count
+
+
+@builtin("previous", ("player",), "player", "The player before p in the order of play.")
+def _previous(st, p):
+    return (p - 1) % st.game.player_count
+
+
+@builtin("players_from", ("player",), T.list_of("player"),
+         "Every player in the order of play, starting with p.")
+def _players_from(st, p):
+    n = st.game.player_count
+    return [(p + i) % n for i in range(n)]
+
+
+@builtin("team", ("player",), "team", "The team (side) of p; each player is a team alone without `teams`.")
+def _team(st, p):
+    return st.game.team_of[p]
+
+
+@builtin("members", ("team",), T.list_of("player"), "The players of team t in the order of play.")
+def _members(st, t):
+    return st.game.members[t]
+
+
+@builtin("partner", ("player",), "player", "p's partner, or none when p plays alone.")
+def _partner(st, p):
+    mates = [q for q in st.game.members[st.game.team_of[p]] if q != p]
+    return mates[0] if mates else None
+
+
+@builtin("opponents", ("player",), T.list_of("player"), "The players not on p's team, in order after p.")
+def _opponents(st, p):
+    n, team_of = st.game.player_count, st.game.team_of
+    return [(p + i) % n for i in range(1, n) if team_of[(p + i) % n] != team_of[p]]
+
+
+# --- cards --------------------------------------------------------------------------------
+
+@builtin("rank", ("card",), "rank", 'The rank of a card: `rank(c) == "K"`.')
+def _rank(st, c):
+    return st.game.deck.rank_of[c]
+
+
+@builtin("suit", ("card",), "suit", 'The suit of a card: `suit(c) == "S"`; none for a joker.')
+def _suit(st, c):
+    return st.game.deck.suit_of[c]
+
+
+@builtin("name", ("card",), "symbol", 'The name of a card: `name(c) == "10D"`.')
+def _name(st, c):
+    return st.game.deck.names[c]
+
+
+@builtin("pos", ("card", "order"), "number",
+         "The position of c's rank in a rank order (higher is higher), or -1 if not in it.")
+def _pos(st, c, order):
+    return order.get(st.game.deck.rank_of[c], -1)
+
+
+@builtin("is_joker", ("card",), "bool", "Whether c is a joker.")
+def _is_joker(st, c):
+    return st.game.deck.suit_of[c] is None
+
+
+# --- items, zones and groups ---------------------------------------------------------------
+
+@builtin("is_card", ("item",), "bool", "Whether an item of a zone is a single card.")
+def _is_card(st, x):
+    return x < st.game.deck_size
+
+
+@builtin("is_group", ("item",), "bool", "Whether an item of a zone is a group (a build, a meld).")
+def _is_group(st, x):
+    return x >= st.game.deck_size
+
+
+@builtin("cards", ("collection",), T.list_of("card"), "The single cards among the items (groups left out).")
+def _cards(st, xs):
+    size = st.game.deck_size
+    return [x for x in xs if x < size]
+
+
+@builtin("groups", ("collection",), T.list_of("group"), "The groups among the items.")
+def _groups(st, xs):
+    size = st.game.deck_size
+    return [x for x in xs if x >= size]
+
+
+@builtin("contents", ("collection",), T.list_of("card"), "Every card among the items, groups opened.")
+def _contents(st, xs):
+    size, groups = st.game.deck_size, st.groups
+    out = []
+    for x in xs:
+        if x < size:
+            out.append(x)
+        else:
+            out.extend(groups[x]["cards"])
+    return out
+
+
+@builtin("count", ("collection",), "number", "How many items a zone, group or list holds.")
+def _count(st, xs):
+    return len(xs)
+
+
+@builtin("empty", ("collection",), "bool", "Whether a zone, group or list holds nothing.")
+def _empty(st, xs):
+    return not xs
+
+
+@builtin("top", ("collection",), _elem_of(0), "The top (last) item, or none when empty.")
+def _top(st, xs):
+    return xs[-1] if xs else None
+
+
+@builtin("bottom", ("collection",), _elem_of(0), "The bottom (first) item, or none when empty.")
+def _bottom(st, xs):
+    return xs[0] if xs else None
+
+
+@builtin("random", ("collection",), _elem_of(0),
+         "One item chosen uniformly at random with the game's seeded generator (drawing lots).")
+def _random(st, xs):
+    return xs[st.rng().randrange(len(xs))] if xs else None
+
+
+# --- combinatorics ------------------------------------------------------------------------
+
+@builtin("subsets", ("collection", "number", "number"), _list_of_lists(0),
+         "Every subset of the items with between lo and hi elements, in a fixed order.")
+def _subsets(st, xs, lo, hi):
+    out = []
+    for k in range(max(int(lo), 0), min(int(hi), len(xs)) + 1):
+        out.extend(list(c) for c in combinations(xs, k))
+    return out
+
+
+@builtin("sum_subsets", ("collection", "number", "func"), _list_of_lists(0),
+         "Every non-empty subset whose values (given by f) add up exactly to the target.")
+def _sum_subsets(st, xs, target, value):
+    values = [value(st, x) for x in xs]
+    return [[xs[i] for i in idx] for idx in sums.subsets_summing(values, target)]
+
+
+@builtin("disjoint_sums", ("collection", "number", "func", "func"), _list_of_lists(0),
+         "Every union of one or more disjoint groups of items, each group adding up to the target "
+         "(values given by f); items for which `exact` holds may only form a group alone.")
+def _disjoint_sums(st, xs, target, value, exact):
+    values = [value(st, x) for x in xs]
+    exact_only = [bool(exact(st, x)) for x in xs]
+    return [[xs[i] for i in idx] for idx in sums.disjoint_sum_unions(values, target, exact_only)]
+
+
+# --- numbers ------------------------------------------------------------------------------
+
+@builtin("abs", ("number",), "number", "The absolute value.")
+def _abs(st, x):
+    return abs(x)
+
+
+@builtin("min", ("number", "number"), "number", "The smaller of two numbers.")
+def _min(st, a, b):
+    return a if a <= b else b
+
+
+@builtin("max", ("number", "number"), "number", "The larger of two numbers.")
+def _max(st, a, b):
+    return a if a >= b else b
+
+
+CONSTANTS: dict[str, tuple[str, str]] = {
+    "players": (T.list_of("player"), "Every player, in the order of play from seat 0."),
+    "teams": (T.list_of("team"), "Every team (side)."),
+    "player_count": ("number", "The number of players."),
+}
+
+AGGREGATES: dict[str, str] = {
+    "sum": "the sum of the values (0 when there are none)",
+    "count": "how many elements pass the condition",
+    "any": "whether any value is true",
+    "all": "whether every value is true",
+    "max": "the largest value, or none",
+    "min": "the smallest value, or none",
+    "most": "the element whose value is strictly the largest, or none on a tie or when empty",
+    "least": "the element whose value is strictly the smallest, or none on a tie or when empty",
+    "first": "the first element that passes the condition, or none",
+}

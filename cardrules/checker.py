@@ -1,0 +1,1002 @@
+"""AST to checked model: names resolved, types checked, parameters and deck made concrete,
+and the flow proved able to end.
+
+Every problem becomes a located diagnostic; the checker collects as many as it can find
+before raising, so one run of ``cardrules check`` shows them all.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from . import nodes as n
+from . import types as T
+from .builtins import AGGREGATES, CONSTANTS, REGISTRY
+from .deck import build_deck
+from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
+from .model import Model, ParamInfo, VarInfo, ZoneInfo
+
+TYPE_NAMES = ("number", "bool", "player", "team", "card", "group", "rank", "suit", "symbol")
+
+
+class _Abort(Exception):
+    """Stops checking when later checks would only repeat an earlier error."""
+
+
+def check(rules: n.RulesFile, sources: SourceMap, overrides: dict[str, Any] | None = None) -> Model:
+    """Check a parsed (and variant-resolved) rules file with the given parameter values."""
+    checker = Checker(rules, sources, overrides or {})
+    try:
+        model = checker.run()
+    except _Abort:
+        model = None
+    if checker.diagnostics:
+        raise RulesError(checker.diagnostics, sources)
+    assert model is not None
+    return model
+
+
+class Checker:
+    def __init__(self, rules: n.RulesFile, sources: SourceMap, overrides: dict[str, Any]):
+        self.rules = rules
+        self.sources = sources
+        self.overrides = overrides
+        self.diagnostics: list[Diagnostic] = []
+        self.types: dict[int, str] = {}
+        self.names: dict[int, tuple[str, Any]] = {}
+        self.def_types: dict[str, str] = {}
+        self.checking_defs: list[str] = []
+        self.symbols: set[str] = set()
+        self.group_fields: dict[str, str] = {}
+
+    # --- reporting
+    def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
+        self.diagnostics.append(Diagnostic(message, span, hint))
+
+    def fatal_if_errors(self) -> None:
+        if self.diagnostics:
+            raise _Abort
+
+    # --- the passes
+    def run(self) -> Model:
+        decls = self.collect()
+        self.fatal_if_errors()
+        self.check_params(decls["param"])
+        self.fatal_if_errors()
+        players, team_of = self.check_players(decls)
+        self.values["players"] = players
+        self.player_count = players
+        self.team_of = team_of
+        self.deck = self.check_deck(decls["deck"])
+        self.fatal_if_errors()
+        self.zones = self.check_zones(decls["zone"])
+        self.vars = self.check_vars(decls["var"])
+        self.defs = {d.name: d for d in decls["def"]}
+        self.actions = {a.name: a for a in decls["action"]}
+        self.phases = {p.name: p for p in decls["phase"]}
+        self.fatal_if_errors()
+        for var in self.vars.values():
+            if var.init is not None:
+                t = self.expr(var.init, {})
+                if not T.assignable(t, var.type):
+                    self.error(f"`{var.name}` is {T.describe(var.type)} but starts as {T.describe(t)}",
+                               var.init.span)
+        for d in self.defs.values():
+            self.def_type(d)
+        for a in self.actions.values():
+            self.block(a.body, {p.name: self.type_ref(p.type) for p in a.params}, where="action")
+        setup = self.single(decls, "setup", "a `setup { ... }` block that deals and says `goto` the first phase")
+        score = self.single(decls, "score", "a `score p: ...` line giving each player's final score")
+        self.fatal_if_errors()
+        self.block(setup.body, {}, where="setup")
+        for phase in self.phases.values():
+            self.check_phase(phase)
+        t = self.expr(score.expr, {score.var: "player"})
+        if not T.assignable(t, "number"):
+            self.error(f"a score must be a number, not {T.describe(t)}", score.expr.span)
+        self.fatal_if_errors()
+        self.check_flow(setup)
+        self.check_deals(setup)
+        return Model(rules=self.rules, sources=self.sources, title=self.title, params=self.params,
+                     values=self.values, player_count=self.player_count, team_of=self.team_of,
+                     deck=self.deck, zones=self.zones, vars=self.vars, defs=self.defs,
+                     actions=self.actions, phases=self.phases, setup=setup, score=score,
+                     symbols=frozenset(self.symbols), types=self.types, names=self.names)
+
+    def collect(self) -> dict[str, list]:
+        kinds = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
+                 n.Param: "param", n.Deck: "deck", n.Zone: "zone", n.Var: "var", n.Def: "def",
+                 n.Action: "action", n.Phase: "phase", n.Setup: "setup", n.Score: "score",
+                 n.Remove: "remove"}
+        decls: dict[str, list] = {k: [] for k in kinds.values()}
+        seen: dict[str, Any] = {}
+        for d in self.rules.decls:
+            decls[kinds[type(d)]].append(d)
+            name = getattr(d, "name", None)
+            if isinstance(d, (n.Param, n.Zone, n.Var, n.Def, n.Action, n.Phase)):
+                # Phases live in their own namespace: only `goto` names them.
+                key = ("phase:" + name) if isinstance(d, n.Phase) else name
+                if key in seen:
+                    self.error(f"`{name}` is declared twice", d.span,
+                               f"the first declaration is at {seen[key].span}")
+                elif name in REGISTRY or name in CONSTANTS or name in ("me", "players"):
+                    self.error(f"`{name}` is a built-in name and cannot be declared", d.span)
+                else:
+                    seen[key] = d
+        for kind in ("extends", "remove"):
+            for d in decls[kind]:
+                self.error(f"`{kind}` is only allowed in a variant file that extends another", d.span)
+        games = decls["game"]
+        if not games:
+            self.error("the file has no `game \"Name\"` line", Span(self.rules.path, 1, 1),
+                       'start the file with `game "My Game"`')
+        self.title = games[0].name if games else "?"
+        if not decls["deck"]:
+            self.error("the file declares no deck", Span(self.rules.path, 1, 1),
+                       "add `deck { suits ... ranks ... }`")
+        elif len(decls["deck"]) > 1:
+            self.error("the deck is declared twice", decls["deck"][1].span)
+        if len(decls["players"]) != 1:
+            self.error("the file must say once how many play, e.g. `players 2..4 default 2`",
+                       decls["players"][1].span if decls["players"] else Span(self.rules.path, 1, 1))
+        self.decls = decls
+        return decls
+
+    def single(self, decls, kind, what):
+        found = decls[kind]
+        if not found:
+            self.error(f"the file has no `{kind}`", Span(self.rules.path, 1, 1), f"add {what}")
+            raise _Abort
+        if len(found) > 1:
+            self.error(f"`{kind}` is declared twice", found[1].span)
+        return found[0]
+
+    # --- parameters, players, deck
+    def const(self, e: n.Expr, what: str) -> Any:
+        """Evaluate an expression that must be constant: literals, parameters, arithmetic."""
+        try:
+            return _const_eval(e, self.values)
+        except _NotConstant as exc:
+            self.error(f"{what} must be a constant", exc.span or e.span,
+                       "use numbers, parameters and arithmetic only")
+            raise _Abort from None
+
+    def check_params(self, params: list[n.Param]) -> None:
+        self.params: dict[str, ParamInfo] = {}
+        self.values: dict[str, Any] = {}
+        for p in params:
+            d = p.domain
+            if d is None:
+                info = ParamInfo(p.name, "free", None, span=p.span)
+            elif d.kind == "bool":
+                info = ParamInfo(p.name, "bool", (True, False), span=p.span)
+            elif d.kind == "enum":
+                self.symbols.update(d.symbols)
+                info = ParamInfo(p.name, "enum", d.symbols, span=p.span)
+            elif d.kind == "subset":
+                items = tuple(self.const(i, "a choice") for i in d.items)
+                info = ParamInfo(p.name, "subset", items, span=p.span)
+            else:
+                info = ParamInfo(p.name, "range", None, self.const(d.low, "a bound"),
+                                 self.const(d.high, "a bound"), span=p.span)
+            self.params[p.name] = info
+            info.default = self.param_value(info, p.default)
+            self.values[p.name] = info.default
+        for name, value in self.overrides.items():
+            if name == "players":
+                continue
+            info = self.params.get(name)
+            if info is None:
+                self.error(f"there is no parameter `{name}`", None,
+                           did_you_mean(name, self.params) or f"parameters: {', '.join(self.params) or 'none'}")
+                continue
+            problem = domain_problem(info, value)
+            if problem:
+                self.error(f"parameter `{name}`: {problem}", info.span)
+            else:
+                self.values[name] = value
+
+    def param_value(self, info: ParamInfo, e: n.Expr) -> Any:
+        if info.kind == "enum" and isinstance(e, n.Name):
+            value = e.id
+        else:
+            value = self.const(e, f"the default of `{info.name}`")
+        if isinstance(value, list):
+            value = tuple(value)
+        problem = domain_problem(info, value)
+        if problem:
+            self.error(f"the default of `{info.name}` {problem}", e.span)
+        return value
+
+    def check_players(self, decls) -> tuple[int, tuple[int, ...]]:
+        decl = decls["players"][0] if decls["players"] else None
+        if decl is None:
+            raise _Abort
+        low, high = self.const(decl.low, "the fewest players"), self.const(decl.high, "the most players")
+        default = self.const(decl.default, "the default player count") if decl.default else low
+        chosen = self.overrides.get("players", default)
+        if not (isinstance(chosen, int) and low <= chosen <= high):
+            self.error(f"this game is for {low} to {high} players, not {chosen}", decl.span)
+            raise _Abort
+        teams = decls["teams"]
+        paired = False
+        if teams:
+            cond = teams[0].condition
+            env = {**self.values, "player_count": chosen, "players": list(range(chosen))}
+            try:
+                paired = bool(_const_eval(cond, env)) if cond else True
+            except _NotConstant as exc:
+                self.error("the teams condition must be a constant", exc.span or cond.span,
+                           "use parameters and `player_count`")
+                raise _Abort from None
+            if paired and chosen % 2:
+                if cond is None:
+                    self.error(f"`teams pairs` needs an even number of players, not {chosen}", teams[0].span,
+                               "add `when players == 4` or restrict `players`")
+                    raise _Abort
+                paired = False
+        if paired:
+            half = chosen // 2
+            return chosen, tuple(p % half for p in range(chosen))
+        return chosen, tuple(range(chosen))
+
+    def check_deck(self, decks: list[n.Deck]):
+        deck = decks[0]
+        suits: list[str] = []
+        ranks: list[str] = []
+        copies, jokers = 1, 0
+        attributes: dict[str, dict[str, Any]] = {}
+        orders: dict[str, list[str]] = {}
+        for item in deck.items:
+            if item.kind == "suits":
+                suits = [s for s, _ in item.symbols]
+            elif item.kind == "ranks":
+                ranks = [r for r, _ in item.symbols]
+            elif item.kind == "copies":
+                copies = self.const(item.value, "the number of copies")
+            elif item.kind == "jokers":
+                jokers = self.const(item.value, "the number of jokers")
+        if not suits or not ranks:
+            self.error("the deck needs `suits` and `ranks`", deck.span, 'e.g. `suits C D H S  ranks A 2 3 ... K`')
+            raise _Abort
+        for label, seq in (("suit", suits), ("rank", ranks)):
+            if len(set(seq)) != len(seq):
+                self.error(f"a {label} is listed twice in the deck", deck.span)
+        known_ranks = set(ranks) | {"joker"}
+        for item in deck.items:
+            if item.kind == "attr":
+                table = {}
+                for sym, value_expr, span in item.entries:
+                    if sym not in known_ranks:
+                        self.error(f"`{sym}` is not a rank of this deck", span, did_you_mean(sym, ranks))
+                    value = self.const(value_expr, "an attribute value")
+                    if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
+                        self.error("an attribute value must be a number", value_expr.span)
+                    table[sym] = value
+                if item.name in attributes or item.name in REGISTRY:
+                    self.error(f"`{item.name}` is already a function name", item.span)
+                attributes[item.name] = table
+            elif item.kind == "order":
+                seq = []
+                for sym, span in item.symbols:
+                    if sym not in known_ranks:
+                        self.error(f"`{sym}` is not a rank of this deck", span, did_you_mean(sym, ranks))
+                    seq.append(sym)
+                if len(set(seq)) != len(seq):
+                    self.error(f"order `{item.name}` lists a rank twice", item.span)
+                orders[item.name] = seq
+        for what, value in (("copies", copies), ("jokers", jokers)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < (1 if what == "copies" else 0):
+                self.error(f"the number of {what} must be a whole number", deck.span)
+                raise _Abort
+        self.deck_attrs = attributes
+        self.orders = set(orders) | {"rank"}
+        return build_deck(suits, ranks, copies, jokers, attributes, orders)
+
+    def check_zones(self, decls: list[n.Zone]) -> dict[str, ZoneInfo]:
+        zones: dict[str, ZoneInfo] = {}
+        slot = 0
+        counts = {None: 1, "player": self.player_count, "team": len(set(self.team_of))}
+        for z in decls:
+            fields = {}
+            for f in z.fields:
+                fields[f.name] = self.type_ref(f.type)
+                if f.name == "cards":
+                    self.error("`cards` is the name of a group's cards and cannot be a field", f.span)
+                old = self.group_fields.get(f.name)
+                self.group_fields[f.name] = fields[f.name] if old in (None, fields[f.name]) else "any"
+            info = ZoneInfo(z.name, z.owner, z.visibility, z.face, z.holds_deck, fields, z.span,
+                            base=slot, count=counts[z.owner])
+            slot += info.count
+            zones[z.name] = info
+        starting = [z for z in zones.values() if z.holds_deck]
+        if len(starting) != 1:
+            span = starting[1].span if starting else (decls[0].span if decls else Span(self.rules.path, 1, 1))
+            self.error("exactly one shared zone must hold the deck at the start" if not starting
+                       else "only one zone may start with the deck", span,
+                       "add `starts with deck` to the stock: `zone stock: shared, hidden, starts with deck`")
+        elif starting[0].owner is not None:
+            self.error("the zone that starts with the deck must be shared", starting[0].span)
+        return zones
+
+    def type_ref(self, t: n.TypeRef) -> str:
+        if t.kind == "enum":
+            self.symbols.update(t.symbols)
+            return "symbol"
+        if t.kind == "bool":
+            return "bool"
+        if t.kind == "list":
+            inner = t.symbols[0]
+            if inner not in TYPE_NAMES:
+                self.error(f"unknown type `{inner}`", t.span, did_you_mean(inner, TYPE_NAMES))
+            return T.list_of(inner)
+        if t.kind not in TYPE_NAMES:
+            self.error(f"unknown type `{t.kind}`", t.span,
+                       did_you_mean(t.kind, TYPE_NAMES) or f"types: {', '.join(TYPE_NAMES)}")
+            return "any"
+        return t.kind
+
+    def check_vars(self, decls: list[n.Var]) -> dict[str, VarInfo]:
+        out = {}
+        for i, v in enumerate(decls):
+            out[v.name] = VarInfo(v.name, v.owner, self.type_ref(v.type), v.init, v.span, index=i)
+        return out
+
+    # --- expressions
+    def note(self, e, t: str) -> str:
+        self.types[id(e)] = t
+        return t
+
+    def expr(self, e: n.Expr, scope: dict[str, str]) -> str:
+        return self.note(e, self._expr(e, scope))
+
+    def want(self, e: n.Expr, scope, expected: str, what: str) -> str:
+        t = self.expr(e, scope)
+        if not T.assignable(t, expected):
+            self.error(f"{what} must be {T.describe(expected)}, not {T.describe(t)}", e.span)
+        return t
+
+    def _expr(self, e, scope) -> str:
+        if isinstance(e, n.Num):
+            return "number"
+        if isinstance(e, n.Const):
+            return "bool" if isinstance(e.value, bool) else "none"
+        if isinstance(e, n.Str):
+            return self.deck_symbol(e)
+        if isinstance(e, n.Name):
+            return self.name(e, scope)
+        if isinstance(e, n.Unary):
+            if e.op == "not":
+                self.want(e.operand, scope, "bool", "the operand of `not`")
+                return "bool"
+            self.want(e.operand, scope, "number", "the operand of `-`")
+            return "number"
+        if isinstance(e, n.Binary):
+            return self.binary(e, scope)
+        if isinstance(e, n.Cond):
+            self.want(e.test, scope, "bool", "the condition")
+            a, b = self.expr(e.then, scope), self.expr(e.otherwise, scope)
+            if T.assignable(b, a):
+                return a
+            if T.assignable(a, b):
+                return b
+            self.error(f"the two branches give {T.describe(a)} and {T.describe(b)}", e.span)
+            return "any"
+        if isinstance(e, n.ListLit):
+            ts = [self.expr(i, scope) for i in e.items]
+            return T.list_of(_common(ts))
+        if isinstance(e, n.ListComp):
+            inner = self.iteration(e.var, e.iterable, e.condition, scope)
+            return T.list_of(self.expr(e.element, inner))
+        if isinstance(e, n.MapLit):
+            ts = []
+            for k, v in e.entries:
+                self.expr(k, scope)
+                ts.append(self.expr(v, scope))
+            return "map:" + _common(ts)
+        if isinstance(e, n.Index):
+            return self.index(e, scope)
+        if isinstance(e, n.Attr):
+            return self.attr(e, scope)
+        if isinstance(e, n.Aggregate):
+            return self.aggregate(e, scope)
+        if isinstance(e, n.Call):
+            return self.call(e, scope)
+        raise AssertionError(f"unknown expression {e!r}")
+
+    def deck_symbol(self, e: n.Str) -> str:
+        deck = self.deck
+        kinds = []
+        if e.text in deck.ranks:
+            kinds.append("rank")
+        if e.text in deck.suits:
+            kinds.append("suit")
+        if e.text in deck.names:
+            kinds.append("symbol")
+        if not kinds:
+            self.error(f'"{e.text}" is not a rank, suit or card of this deck', e.span,
+                       did_you_mean(e.text, list(deck.ranks) + list(deck.suits) + list(deck.names)))
+            return "any"
+        return kinds[0] if len(kinds) == 1 else "symbol"
+
+    def name(self, e: n.Name, scope) -> str:
+        ident = e.id
+        if ident in scope:
+            self.names[id(e)] = ("local", ident)
+            return scope[ident]
+        if ident in self.vars:
+            var = self.vars[ident]
+            self.names[id(e)] = ("var", var)
+            return f"per:{var.owner}:{var.type}" if var.owner else var.type
+        if ident in self.zones:
+            zone = self.zones[ident]
+            self.names[id(e)] = ("zone", zone)
+            kind = "gzone" if zone.fields else "zone"
+            return f"per:{zone.owner}:{kind}" if zone.owner else kind
+        if ident in CONSTANTS:
+            self.names[id(e)] = ("const", ident)
+            return CONSTANTS[ident][0]
+        if ident in self.values:
+            self.names[id(e)] = ("param", ident)
+            return _value_type(self.values[ident], self.params.get(ident))
+        if ident in self.orders:
+            self.names[id(e)] = ("order", ident)
+            return "order"
+        if ident in self.symbols:
+            self.names[id(e)] = ("symbol", ident)
+            return "symbol"
+        if ident in self.defs and not self.defs[ident].params:
+            self.names[id(e)] = ("def", ident)
+            return self.def_type(self.defs[ident])
+        if ident in self.defs or ident in self.deck_attrs or ident in ("rank", "suit", "name"):
+            self.names[id(e)] = ("func", ident)
+            return "func"
+        if ident == "me":
+            self.error("`me` means the player making a move; it exists only inside a move", e.span)
+            return "player"
+        candidates = (list(scope) + list(self.vars) + list(self.values) + list(self.zones) + list(CONSTANTS)
+                      + list(self.orders) + sorted(self.symbols) + list(self.defs) + list(self.deck_attrs))
+        self.error(f"unknown name `{ident}`", e.span, did_you_mean(ident, candidates))
+        return "any"
+
+    def binary(self, e: n.Binary, scope) -> str:
+        op = e.op
+        if op in ("and", "or"):
+            self.want(e.left, scope, "bool", f"the left side of `{op}`")
+            self.want(e.right, scope, "bool", f"the right side of `{op}`")
+            return "bool"
+        a, b = self.expr(e.left, scope), self.expr(e.right, scope)
+        if op in ("==", "!="):
+            if not T.comparable(a, b):
+                hint = None
+                if "symbol" in (a, b) and "card" in (a, b):
+                    hint = 'compare a card by name: `name(c) == "10D"`'
+                self.error(f"cannot compare {T.describe(a)} with {T.describe(b)}", e.span, hint)
+            return "bool"
+        if op in ("<", "<=", ">", ">="):
+            ok = (T.assignable(a, "number") and T.assignable(b, "number")) or (
+                a.startswith("list:") and b.startswith("list:"))
+            if not ok:
+                self.error(f"`{op}` compares numbers (or lists of numbers), not {T.describe(a)} and {T.describe(b)}",
+                           e.span)
+            return "bool"
+        if op in ("in", "not in"):
+            if not T.is_collection(b):
+                self.error(f"`{op}` needs a list, zone or group on its right, not {T.describe(b)}", e.right.span)
+            return "bool"
+        if op == "..":
+            self.want(e.left, scope, "number", "a range bound")
+            self.want(e.right, scope, "number", "a range bound")
+            return T.list_of("number")
+        if op in ("+", "-") and a.startswith("list:") and b.startswith("list:"):
+            return T.list_of(_common([T.element(a), T.element(b)]))
+        for side, t in ((e.left, a), (e.right, b)):
+            if not T.assignable(t, "number"):
+                self.error(f"`{op}` needs numbers, not {T.describe(t)}", side.span)
+        return "number"
+
+    def index(self, e: n.Index, scope) -> str:
+        obj = self.expr(e.obj, scope)
+        if obj.startswith("per:"):
+            _, owner, inner = obj.split(":", 2)
+            t = self.expr(e.index, scope)
+            if not (T.assignable(t, owner) or (owner == "team" and T.assignable(t, "player"))):
+                self.error(f"index this by a {owner}, not {T.describe(t)}", e.index.span)
+            return inner
+        if obj.startswith("map:"):
+            self.expr(e.index, scope)
+            return obj[4:]
+        if obj.startswith("list:"):
+            self.want(e.index, scope, "number", "a list index")
+            return obj[5:]
+        if obj != "any":
+            self.error(f"{T.describe(obj)} cannot be indexed", e.span)
+        self.expr(e.index, scope)
+        return "any"
+
+    def attr(self, e: n.Attr, scope) -> str:
+        obj = self.expr(e.obj, scope)
+        if not T.assignable(obj, "group") and obj != "item":
+            self.error(f"only groups have fields; this is {T.describe(obj)}", e.obj.span)
+            return "any"
+        if e.name == "cards":
+            return T.list_of("card")
+        if e.name not in self.group_fields:
+            self.error(f"no zone declares a group field `{e.name}`", e.span,
+                       did_you_mean(e.name, list(self.group_fields) + ["cards"]))
+            return "any"
+        return self.group_fields[e.name]
+
+    def iteration(self, var: str, iterable: n.Expr, condition, scope) -> dict[str, str]:
+        t = self.expr(iterable, scope)
+        if not T.is_collection(t):
+            self.error(f"cannot go through {T.describe(t)}; expected a list, zone or group", iterable.span)
+        inner = dict(scope)
+        inner[var] = T.element(t)
+        if condition is not None:
+            self.want(condition, inner, "bool", "a filter")
+        return inner
+
+    def aggregate(self, e: n.Aggregate, scope) -> str:
+        if e.func not in AGGREGATES:
+            self.error(f"`{e.func}(... for ...)` is not an aggregate", e.span,
+                       did_you_mean(e.func, AGGREGATES) or f"aggregates: {', '.join(AGGREGATES)}")
+            return "any"
+        inner = self.iteration(e.var, e.iterable, e.condition, scope)
+        t = self.expr(e.element, inner)
+        if e.func == "sum":
+            if not T.assignable(t, "number"):
+                self.error("`sum` adds numbers", e.element.span)
+            return "number"
+        if e.func == "count":
+            return "number"
+        if e.func in ("any", "all"):
+            if not T.assignable(t, "bool"):
+                self.error(f"`{e.func}` needs a truth value for each element", e.element.span)
+            return "bool"
+        if e.func in ("max", "min"):
+            return t
+        if e.func in ("most", "least"):
+            return inner[e.var]
+        return t  # first
+
+    def call(self, e: n.Call, scope) -> str:
+        f = e.func
+        if f in self.defs:
+            d = self.defs[f]
+            self.args(e, scope, [self.type_ref(p.type) for p in d.params])
+            return self.def_type(d)
+        if f in self.deck_attrs:
+            self.args(e, scope, ["card"])
+            return "number"
+        if f in REGISTRY:
+            b = REGISTRY[f]
+            ts = self.args(e, scope, list(b.params))
+            return b.result_type(ts)
+        if f in self.actions:
+            self.error(f"`{f}` is an action: call it as a statement, not inside an expression", e.span)
+            return "any"
+        if f in AGGREGATES:
+            self.error(f"`{f}` needs the form `{f}(value for x in list)`", e.span)
+            return "any"
+        self.error(f"unknown function `{f}`", e.span,
+                   did_you_mean(f, list(self.defs) + list(self.deck_attrs) + list(REGISTRY)))
+        for a in e.args:
+            self.expr(a, scope)
+        return "any"
+
+    def args(self, e, scope, params: list[str]) -> list[str]:
+        if len(e.args) != len(params):
+            self.error(f"`{e.func if hasattr(e, 'func') else e.name}` takes {len(params)} "
+                       f"argument{'s' if len(params) != 1 else ''}, not {len(e.args)}", e.span)
+        ts = []
+        for a, p in zip(e.args, params):
+            if p == "func":
+                ts.append(self.func_ref(a))
+                continue
+            t = self.expr(a, scope)
+            ts.append(t)
+            if not T.assignable(t, p):
+                self.error(f"this argument must be {T.describe(p)}, not {T.describe(t)}", a.span)
+        for a in e.args[len(params):]:
+            self.expr(a, scope)
+        return ts
+
+    def func_ref(self, a: n.Expr) -> str:
+        if isinstance(a, n.Name) and (a.id in self.defs or a.id in self.deck_attrs):
+            self.names[id(a)] = ("func", a.id)
+            if a.id in self.defs and len(self.defs[a.id].params) != 1:
+                self.error(f"`{a.id}` must take exactly one argument to be used here", a.span)
+            return self.note(a, "func")
+        self.error("expected the name of a `def` or a card attribute", a.span,
+                   "write `def value_of(x: card) = ...` and pass `value_of`")
+        return "func"
+
+    def def_type(self, d: n.Def) -> str:
+        if d.name in self.def_types:
+            return self.def_types[d.name]
+        if d.name in self.checking_defs:
+            self.error(f"`{d.name}` refers to itself; definitions cannot be recursive", d.span,
+                       "rules must always finish: use the built-in aggregates instead of recursion")
+            return "any"
+        self.checking_defs.append(d.name)
+        t = self.expr(d.body, {p.name: self.type_ref(p.type) for p in d.params})
+        self.checking_defs.pop()
+        self.def_types[d.name] = t
+        return t
+
+    # --- statements
+    def block(self, b: n.Block, scope: dict[str, str], where: str) -> None:
+        scope = dict(scope)
+        for s in b.statements:
+            self.stmt(s, scope, where)
+
+    def stmt(self, s, scope, where) -> None:
+        if isinstance(s, n.Assign):
+            self.assign(s, scope)
+        elif isinstance(s, n.Let):
+            scope[s.name] = self.expr(s.value, scope)
+        elif isinstance(s, n.MoveCards):
+            t = self.expr(s.what, scope)
+            if not (T.assignable(t, "item") or T.is_collection(t)):
+                self.error(f"only cards and groups can be moved, not {T.describe(t)}", s.what.span)
+            d = self.expr(s.dest, scope)
+            if d not in ("zone", "gzone", "group", "item", "any"):
+                self.error(f"cards move to a zone or a group, not {T.describe(d)}", s.dest.span)
+        elif isinstance(s, n.Deal):
+            self.want(s.count, scope, "number", "the number of cards")
+            self.want(s.source, scope, "zone", "the source of a deal")
+            self.want(s.dest, scope, "zone", "the destination of a deal")
+        elif isinstance(s, n.Shuffle):
+            self.want(s.zone, scope, "zone", "what is shuffled")
+        elif isinstance(s, (n.Flip, n.Reveal)):
+            t = self.expr(s.what, scope)
+            if not (T.assignable(t, "card") or T.is_collection(t)):
+                self.error(f"only cards can be shown, not {T.describe(t)}", s.what.span)
+            if isinstance(s, n.Reveal):
+                to = self.expr(s.to, scope)
+                if not (T.assignable(to, "player") or T.assignable(to, T.list_of("player"))):
+                    self.error(f"cards are revealed to a player or a list of players, not {T.describe(to)}",
+                               s.to.span)
+        elif isinstance(s, n.MakeGroup):
+            self.want(s.cards, scope, "collection", "the cards of a group")
+            self.want(s.zone, scope, "zone", "where a group goes")
+            zone = self.static_zone(s.zone)
+            if zone is not None and not zone.fields:
+                self.error(f"zone `{zone.name}` does not hold groups", s.zone.span,
+                           f"declare it with `groups {{ field: type }}`")
+            for fname, value in s.fields:
+                t = self.expr(value, scope)
+                if zone is not None and zone.fields:
+                    if fname not in zone.fields:
+                        self.error(f"groups in `{zone.name}` have no field `{fname}`", value.span,
+                                   did_you_mean(fname, zone.fields))
+                    elif not T.assignable(t, zone.fields[fname]):
+                        self.error(f"field `{fname}` is {T.describe(zone.fields[fname])}, not {T.describe(t)}",
+                                   value.span)
+        elif isinstance(s, n.If):
+            for test, body in s.branches:
+                self.want(test, scope, "bool", "the condition of `if`")
+                self.block(body, scope, where)
+            if s.otherwise:
+                self.block(s.otherwise, scope, where)
+        elif isinstance(s, n.For):
+            inner = self.iteration(s.var, s.iterable, s.condition, scope)
+            self.block(s.body, inner, where)
+        elif isinstance(s, n.Goto):
+            if s.phase not in self.phases:
+                self.error(f"there is no phase `{s.phase}`", s.span, did_you_mean(s.phase, self.phases))
+        elif isinstance(s, n.EndGame):
+            pass
+        elif isinstance(s, n.CallAction):
+            action = self.actions.get(s.name)
+            if action is None:
+                hint = did_you_mean(s.name, self.actions)
+                if s.name in self.defs or s.name in REGISTRY:
+                    hint = f"`{s.name}` is a function; a statement calls an `action`"
+                self.error(f"unknown action `{s.name}`", s.span, hint)
+                return
+            self.args(s, scope, [self.type_ref(p.type) for p in action.params])
+
+    def static_zone(self, e):
+        if isinstance(e, n.Name) and e.id in self.zones:
+            return self.zones[e.id]
+        if isinstance(e, n.Index) and isinstance(e.obj, n.Name) and e.obj.id in self.zones:
+            return self.zones[e.obj.id]
+        return None
+
+    def assign(self, s: n.Assign, scope) -> None:
+        target = s.target
+        value_t = self.expr(s.value, scope)
+        if isinstance(target, n.Name):
+            if target.id in scope:
+                t = scope[target.id]
+                self.names[id(target)] = ("local", target.id)
+            elif target.id in self.vars:
+                var = self.vars[target.id]
+                if var.owner:
+                    self.error(f"`{var.name}` has one value per {var.owner}: write `{var.name}[...] = ...`",
+                               target.span)
+                t = var.type
+                self.names[id(target)] = ("var", var)
+            elif target.id in self.params:
+                self.error(f"`{target.id}` is a parameter and cannot change during play", target.span,
+                           "declare a `var` for values that change")
+                return
+            else:
+                self.error(f"unknown variable `{target.id}`", target.span,
+                           did_you_mean(target.id, list(self.vars) + list(scope)) or "declare it with `var`")
+                return
+        elif isinstance(target, n.Index):
+            if not (isinstance(target.obj, n.Name) and target.obj.id in self.vars
+                    and self.vars[target.obj.id].owner):
+                self.error("only a per-player or per-team `var` can be assigned by index", target.span)
+                return
+            t = self.expr(target, scope)
+        elif isinstance(target, n.Attr):
+            t = self.expr(target, scope)
+            if target.name == "cards":
+                self.error("a group's cards change with `move`, not by assignment", target.span)
+        else:
+            self.error("cannot assign to this", target.span)
+            return
+        self.note(target, t)
+        if s.op != "=" and not T.assignable(t, "number"):
+            self.error(f"`{s.op}` works on numbers", s.span)
+        elif not T.assignable(value_t, t):
+            self.error(f"cannot store {T.describe(value_t)} in {T.describe(t)}", s.value.span)
+
+    # --- phases
+    def check_phase(self, p: n.Phase) -> None:
+        if p.do is not None and (p.moves or p.turn is not None):
+            self.error(f"phase `{p.name}` both runs by itself (`do`) and waits for moves", p.span,
+                       "a phase either has a `do` block, or a `turn` and `move`s")
+            return
+        if p.do is None and p.turn is None:
+            self.error(f"phase `{p.name}` says neither `do` nor whose `turn` it is", p.span)
+            return
+        if p.do is not None:
+            self.block(p.do, {}, where="phase")
+            return
+        self.want(p.turn, {}, "player", "`turn`")
+        if not p.moves:
+            self.error(f"phase `{p.name}` has a turn but no moves", p.span)
+        names = set()
+        for m in p.moves:
+            if m.name in names:
+                self.error(f"phase `{p.name}` declares move `{m.name}` twice", m.span)
+            names.add(m.name)
+            scope = {"me": "player"}
+            for g in m.generators:
+                scope = self.iteration(g.var, g.source, g.condition, scope)
+            if m.condition is not None:
+                self.want(m.condition, scope, "bool", "the condition of a move")
+            if m.says is not None:
+                for ref in _template_names(m.says):
+                    if ref not in scope:
+                        self.error(f"the text of `{m.name}` names `{{{ref}}}`, which is not a parameter",
+                                   m.span, did_you_mean(ref, scope))
+            self.block(m.body, scope, where="move")
+
+    # --- flow
+    def check_flow(self, setup: n.Setup) -> None:
+        """Every phase reachable from setup must be able to reach `end game`."""
+        if not _transfers(setup.body, self.actions):
+            self.error("setup must end with `goto` the first phase", setup.span)
+        for p in self.phases.values():
+            if p.do is not None and not _transfers(p.do, self.actions):
+                self.error(f"phase `{p.name}` can finish its `do` block without a `goto` or `end game`",
+                           p.span, "end every path of the block with `goto` or `end game`")
+        edges: dict[str, set[str]] = {}
+        ends: set[str] = set()
+        for p in self.phases.values():
+            blocks = [p.do] if p.do else [m.body for m in p.moves]
+            targets: set[str] = set()
+            for b in blocks:
+                ended = _jumps(b, self.actions, targets, set())
+                if ended:
+                    ends.add(p.name)
+            if p.moves:
+                targets.add(p.name)  # a move without goto stays in its phase
+            edges[p.name] = targets
+        start: set[str] = set()
+        if _jumps(setup.body, self.actions, start, set()):
+            return
+        reachable, todo = set(start), list(start)
+        while todo:
+            for t in edges.get(todo.pop(), ()):
+                if t not in reachable and t in self.phases:
+                    reachable.add(t)
+                    todo.append(t)
+        can_end = set(ends)
+        changed = True
+        while changed:
+            changed = False
+            for name, targets in edges.items():
+                if name not in can_end and targets & can_end:
+                    can_end.add(name)
+                    changed = True
+        for name in self.phases:
+            if name in reachable and name not in can_end:
+                self.error(f"the game can never end once it reaches phase `{name}`", self.phases[name].span,
+                           "no path from this phase leads to `end game`")
+
+    def check_deals(self, setup: n.Setup) -> None:
+        """A block that deals more cards than the deck holds can never run."""
+        blocks = [setup.body] + [p.do for p in self.phases.values() if p.do is not None]
+        for b in blocks:
+            try:
+                need = _cards_dealt(b, self.player_count, self.values)
+            except _NotConstant:
+                continue
+            if need > self.deck.size:
+                first = _first_deal(b)
+                self.error(f"this block deals {need} cards, but the deck has only {self.deck.size} "
+                           f"(with {self.player_count} players)", first.span if first else b.span,
+                           "check the deal counts against the deck")
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+def domain_problem(info: ParamInfo, value: Any) -> str | None:
+    if info.kind == "bool":
+        return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
+    if info.kind == "enum":
+        return None if value in info.choices else f"must be one of {', '.join(info.choices)}, not {value!r}"
+    if info.kind == "range":
+        if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+            return f"must be a number from {info.low} to {info.high}, not {value!r}"
+        return None if info.low <= value <= info.high else f"must be from {info.low} to {info.high}, not {value}"
+    if info.kind == "subset":
+        items = value if isinstance(value, (list, tuple)) else [value]
+        bad = [v for v in items if v not in info.choices]
+        return f"may only contain {', '.join(map(str, info.choices))}; not {', '.join(map(str, bad))}" if bad else None
+    return None
+
+
+def _value_type(value: Any, info: ParamInfo | None) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, Fraction)):
+        return "number"
+    if isinstance(value, (list, tuple)):
+        return T.list_of("symbol")
+    return "symbol"
+
+
+def _common(ts: list[str]) -> str:
+    ts = [t for t in ts if t not in ("none",)]
+    if not ts:
+        return "any"
+    first = ts[0]
+    return first if all(T.assignable(t, first) for t in ts) else "any"
+
+
+def _template_names(text: str) -> list[str]:
+    import re
+    return re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text)
+
+
+class _NotConstant(Exception):
+    def __init__(self, span=None):
+        self.span = span
+
+
+def _const_eval(e, values: dict[str, Any]) -> Any:
+    if isinstance(e, n.Num):
+        return e.value
+    if isinstance(e, n.Const):
+        return e.value
+    if isinstance(e, n.Str):
+        return e.text
+    if isinstance(e, n.Name):
+        if e.id in values:
+            return values[e.id]
+        raise _NotConstant(e.span)
+    if isinstance(e, n.ListLit):
+        return [_const_eval(i, values) for i in e.items]
+    if isinstance(e, n.Unary):
+        v = _const_eval(e.operand, values)
+        return (not v) if e.op == "not" else -v
+    if isinstance(e, n.Cond):
+        return _const_eval(e.then if _const_eval(e.test, values) else e.otherwise, values)
+    if isinstance(e, n.Binary):
+        a, b = _const_eval(e.left, values), _const_eval(e.right, values)
+        try:
+            return _BINARY[e.op](a, b)
+        except (KeyError, TypeError, ZeroDivisionError):
+            raise _NotConstant(e.span) from None
+    raise _NotConstant(e.span)
+
+
+def _divide(a, b):
+    q = Fraction(a) / Fraction(b)
+    return q.numerator if q.denominator == 1 else q
+
+
+_BINARY = {
+    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": _divide,
+    "//": lambda a, b: a // b, "%": lambda a, b: a % b, "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "and": lambda a, b: a and b,
+    "or": lambda a, b: a or b, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
+}
+
+
+def _transfers(b: n.Block, actions) -> bool:
+    """Does every path through the block end in `goto` or `end game`?"""
+    for s in b.statements:
+        if isinstance(s, (n.Goto, n.EndGame)):
+            return True
+        if isinstance(s, n.If) and s.otherwise is not None:
+            if all(_transfers(body, actions) for _, body in s.branches) and _transfers(s.otherwise, actions):
+                return True
+        if isinstance(s, n.CallAction) and s.name in actions and _transfers(actions[s.name].body, actions):
+            return True
+    return False
+
+
+def _jumps(b: n.Block, actions, targets: set[str], visiting: set[str]) -> bool:
+    """Collect the phases a block may go to; return whether it may end the game."""
+    ends = False
+    for s in b.statements:
+        if isinstance(s, n.Goto):
+            targets.add(s.phase)
+        elif isinstance(s, n.EndGame):
+            ends = True
+        elif isinstance(s, n.If):
+            for _, body in s.branches:
+                ends |= _jumps(body, actions, targets, visiting)
+            if s.otherwise:
+                ends |= _jumps(s.otherwise, actions, targets, visiting)
+        elif isinstance(s, n.For):
+            ends |= _jumps(s.body, actions, targets, visiting)
+        elif isinstance(s, n.CallAction) and s.name in actions and s.name not in visiting:
+            visiting.add(s.name)
+            ends |= _jumps(actions[s.name].body, actions, targets, visiting)
+    return ends
+
+
+def _cards_dealt(b: n.Block, players: int, values) -> int:
+    total = 0
+    for s in b.statements:
+        if isinstance(s, n.Deal):
+            total += _const_eval(s.count, values)
+        elif isinstance(s, n.For):
+            it = s.iterable
+            if s.condition is None and (
+                    (isinstance(it, n.Name) and it.id == "players")
+                    or (isinstance(it, n.Call) and it.func == "players_from")):
+                total += players * _cards_dealt(s.body, players, values)
+            elif isinstance(it, n.Binary) and it.op == "..":
+                lo, hi = _const_eval(it.left, values), _const_eval(it.right, values)
+                total += max(hi - lo + 1, 0) * _cards_dealt(s.body, players, values)
+            elif _has_deal(s.body):
+                raise _NotConstant
+        elif isinstance(s, n.If) and any(_has_deal(body) for _, body in s.branches):
+            raise _NotConstant
+    return total
+
+
+def _has_deal(b: n.Block) -> bool:
+    return _first_deal(b) is not None
+
+
+def _first_deal(b: n.Block):
+    for s in b.statements:
+        if isinstance(s, n.Deal):
+            return s
+        for inner in _sub_blocks(s):
+            found = _first_deal(inner)
+            if found:
+                return found
+    return None
+
+
+def _sub_blocks(s):
+    if isinstance(s, n.If):
+        return [body for _, body in s.branches] + ([s.otherwise] if s.otherwise else [])
+    if isinstance(s, n.For):
+        return [s.body]
+    return []

@@ -1,0 +1,92 @@
+"""Source spans and diagnostics: every error a user can cause is reported through here.
+
+A diagnostic renders as ``file:line:col: error: message``, then the source line, a caret
+under the spot, and a hint. Nothing a user writes may surface as a Python traceback, so
+every stage raises :class:`RulesError` carrying one or more diagnostics.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterable, Sequence
+
+import attrs
+
+
+@attrs.frozen(slots=True)
+class Span:
+    """A region of a source file; lines and columns count from 1."""
+
+    file: str
+    line: int
+    column: int
+    end_line: int = 0
+    end_column: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@attrs.frozen(slots=True)
+class Diagnostic:
+    message: str
+    span: Span | None = None
+    hint: str | None = None
+    severity: str = "error"
+
+    def render(self, sources: "SourceMap | None" = None) -> str:
+        where = f"{self.span}: " if self.span else ""
+        lines = [f"{where}{self.severity}: {self.message}"]
+        text = sources.line(self.span) if (sources and self.span) else None
+        if text is not None:
+            lines.append(f"    {text}")
+            start = max(self.span.column - 1, 0)
+            width = 1
+            if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
+                width = self.span.end_column - self.span.column
+            lines.append("    " + _caret_indent(text, start) + "^" * max(width, 1))
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+
+def _caret_indent(text: str, start: int) -> str:
+    # Keep tabs so the caret lines up under the same column in a terminal.
+    return "".join(ch if ch == "\t" else " " for ch in text[:start])
+
+
+class SourceMap:
+    """The text of every file a diagnostic may point into."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, list[str]] = {}
+
+    def add(self, name: str, text: str) -> None:
+        self._files[name] = text.splitlines()
+
+    def line(self, span: Span) -> str | None:
+        lines = self._files.get(span.file)
+        if lines is None or not 1 <= span.line <= len(lines):
+            return None
+        return lines[span.line - 1]
+
+
+class RulesError(Exception):
+    """Raised by any stage when the rules text, a parameter or a position is wrong."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic], sources: SourceMap | None = None):
+        self.diagnostics = list(diagnostics)
+        self.sources = sources
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        return "\n".join(d.render(self.sources) for d in self.diagnostics)
+
+
+def error(message: str, span: Span | None = None, hint: str | None = None) -> RulesError:
+    return RulesError([Diagnostic(message, span, hint)])
+
+
+def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None

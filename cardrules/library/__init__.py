@@ -1,0 +1,1 @@
+"""Pure combinatorial algorithms behind the language's built-in functions."""

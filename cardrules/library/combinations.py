@@ -1,0 +1,156 @@
+"""Declared combinations: longest suit, sequences and n-of-a-kind.
+
+Declaration games score a hand by the combinations it holds -- the longest
+suit ("point"), runs of consecutive ranks in one suit ("sequences") and
+several cards of one rank.  These functions find the combinations; deciding
+which player's combination is best is left to the caller, who compares the
+*keys* of combinations as plain tuples.  :func:`run_key` and
+:func:`kind_key` build those keys so that a greater tuple is always the
+better combination (for example ``(length, top position)`` for runs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from fractions import Fraction
+
+__all__ = ["longest_suit", "runs", "of_a_kind", "run_key", "kind_key"]
+
+Number = int | Fraction
+RankKey = Callable[[int], Number] | Mapping[int, Number]
+
+
+def longest_suit(
+    suits: Sequence[int],
+    points: Sequence[Number],
+) -> tuple[int, Number, int] | None:
+    """Return the hand's best suit as ``(count, points_sum, suit)``.
+
+    Suits are compared by how many cards they hold, then by the sum of
+    ``points`` over those cards; remaining ties go to the lower suit id so
+    that the answer never depends on the order of the hand.  The count and
+    points of the result are directly comparable between players as a tuple
+    ``result[:2]``.
+
+    :param suits: suit of each card.
+    :param points: point value of each card, parallel to ``suits``.
+    :returns: the best suit's ``(count, points_sum, suit)``, or ``None`` for
+        an empty hand.
+    """
+    counts: dict[int, int] = {}
+    sums: dict[int, Number] = {}
+    for suit, value in zip(suits, points, strict=True):
+        counts[suit] = counts.get(suit, 0) + 1
+        sums[suit] = sums.get(suit, 0) + value
+    if not counts:
+        return None
+    best = min(counts, key=lambda s: (-counts[s], -sums[s], s))
+    return counts[best], sums[best], best
+
+
+def runs(
+    positions: Sequence[int | None],
+    suits: Sequence[int],
+    min_len: int = 3,
+) -> list[tuple[int, ...]]:
+    """Return the maximal runs of consecutive positions within one suit.
+
+    ``positions[i]`` is card ``i``'s place in the game's rank order (higher
+    is better), or ``None`` for a card that cannot be part of a sequence.
+    A run is maximal: it cannot be extended at either end.  When several
+    cards share a suit and position (several decks), the run uses only the
+    lowest index among them, because a sequence counts each rank once.
+
+    :param min_len: shortest run worth reporting.
+    :returns: index tuples ordered by position ascending; the list is
+        ordered by length descending, then top position descending, then
+        suit ascending.
+    """
+    by_suit: dict[int, dict[int, int]] = {}
+    for i, (pos, suit) in enumerate(zip(positions, suits, strict=True)):
+        if pos is None:
+            continue
+        at = by_suit.setdefault(suit, {})
+        if pos not in at:
+            at[pos] = i
+
+    found: list[tuple[int, int, int, tuple[int, ...]]] = []
+    for suit, at in by_suit.items():
+        ordered = sorted(at)
+        start = 0
+        for k in range(1, len(ordered) + 1):
+            if k == len(ordered) or ordered[k] != ordered[k - 1] + 1:
+                if k - start >= min_len:
+                    run = tuple(at[p] for p in ordered[start:k])
+                    found.append((-(k - start), -ordered[k - 1], suit, run))
+                start = k
+    found.sort()
+    return [run for *_, run in found]
+
+
+def of_a_kind(
+    ranks: Sequence[int],
+    allowed: Collection[int],
+    min_count: int = 3,
+    rank_key: RankKey | None = None,
+) -> list[tuple[int, ...]]:
+    """Return the groups of cards sharing one of the ``allowed`` ranks.
+
+    Every card of the rank goes into its group, so duplicates from several
+    decks make the group larger.
+
+    :param allowed: ranks that may form a group (for example ten and up).
+    :param min_count: fewest cards a group needs.
+    :param rank_key: strength of each rank, as a callable or a mapping;
+        defaults to the rank id itself.
+    :returns: ascending index tuples, ordered by size descending, then rank
+        strength descending, then rank id ascending for equal strengths.
+    """
+    groups: dict[int, list[int]] = {}
+    for i, rank in enumerate(ranks):
+        if rank in allowed:
+            groups.setdefault(rank, []).append(i)
+    strength = _strength_of(rank_key)
+    found = [
+        (-len(members), -strength(rank), rank, tuple(members))
+        for rank, members in groups.items()
+        if len(members) >= min_count
+    ]
+    found.sort()
+    return [group for *_, group in found]
+
+
+def run_key(run: Sequence[int], positions: Sequence[int | None]) -> tuple[int, int]:
+    """Return ``(length, top position)`` of a run found by :func:`runs`.
+
+    Longer runs beat shorter ones, and among equal lengths the higher top
+    card wins, so comparing these tuples compares the runs.
+    """
+    top = positions[run[-1]]
+    assert top is not None, "runs never contain a card without a position"
+    return len(run), top
+
+
+def kind_key(
+    group: Sequence[int],
+    ranks: Sequence[int],
+    rank_key: RankKey | None = None,
+) -> tuple[int, Number]:
+    """Return ``(size, rank strength)`` of a group found by :func:`of_a_kind`.
+
+    Bigger groups beat smaller ones, then stronger ranks win; comparing these
+    tuples compares the groups.
+    """
+    return len(group), _strength_of(rank_key)(ranks[group[0]])
+
+
+def _strength_of(rank_key: RankKey | None) -> Callable[[int], Number]:
+    if rank_key is None:
+        return _identity
+    if isinstance(rank_key, Mapping):
+        return rank_key.__getitem__
+    return rank_key
+
+
+def _identity(rank: int) -> int:
+    return rank

@@ -1,0 +1,350 @@
+"""Validity of rummy-style melds (runs and sets), with wild cards.
+
+A *run* is a sequence of consecutive ranks in one suit ("4-5-6 of hearts");
+a *set* is a group of cards of one rank ("three kings").  Wild cards stand in
+for any missing card, within the limits given by :class:`MeldRules`.
+
+Cards are described by parallel sequences indexed by card: ``ranks[i]`` and
+``suits[i]`` are integers chosen by the caller, and ``wild[i]`` is true when
+card ``i`` is wild in the current game (its rank and suit are then ignored
+for validity, though they still tell identical wild cards apart).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+__all__ = ["MeldRules", "classify", "melds_of_size", "can_extend"]
+
+_Kind = tuple[int, int, bool]
+"""``(rank, suit, wild)``: cards of one kind are interchangeable."""
+
+_Part = tuple[list[int], int]
+"""A bucket of identical cards (ascending indices) and how many to take."""
+
+
+@dataclass(frozen=True, slots=True)
+class MeldRules:
+    """Which groups of cards count as a meld.
+
+    :param order: rank ids in run order, lowest first (for example
+        4 .. K, A).  A rank missing from ``order`` can never be part of a
+        run.  Runs do not wrap around from the last rank to the first.
+    :param set_ranks: ranks that may form sets, or ``None`` for every rank
+        in ``order``.
+    :param max_wild: most wild cards one meld may hold.
+    :param min_naturals: fewest natural (non-wild) cards one meld must hold.
+    :param min_size: fewest cards in a meld.
+    :param runs: whether runs are melds at all.
+    :param sets: whether sets are melds at all.
+    :raises ValueError: if ``order`` repeats a rank, ``min_size`` is below 1,
+        or ``max_wild`` or ``min_naturals`` is negative.
+    """
+
+    order: tuple[int, ...]
+    set_ranks: frozenset[int] | None = None
+    max_wild: int = 1
+    min_naturals: int = 2
+    min_size: int = 3
+    runs: bool = True
+    sets: bool = True
+    # Derived lookups, computed once here because classify() runs inside
+    # legal-move generation and must not rebuild them on every call.
+    _position: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
+    _set_ok: frozenset[int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        order = tuple(self.order)
+        position = {rank: pos for pos, rank in enumerate(order)}
+        if len(position) != len(order):
+            raise ValueError(f"order lists a rank twice: {order!r}")
+        if self.min_size < 1:
+            raise ValueError(f"min_size must be at least 1, got {self.min_size}")
+        if self.max_wild < 0 or self.min_naturals < 0:
+            raise ValueError("max_wild and min_naturals must not be negative")
+        set_ranks = None if self.set_ranks is None else frozenset(self.set_ranks)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "set_ranks", set_ranks)
+        object.__setattr__(self, "_position", position)
+        object.__setattr__(self, "_set_ok", frozenset(order) if set_ranks is None else set_ranks)
+
+
+def classify(
+    ranks: Sequence[int],
+    suits: Sequence[int],
+    wild: Sequence[bool],
+    rules: MeldRules,
+) -> tuple[str, bool] | None:
+    """Say whether the given cards form one meld, and which kind.
+
+    The sequences describe exactly the cards of the candidate meld, in any
+    order.  Both kinds need at least ``min_size`` cards, at least
+    ``min_naturals`` natural cards and at most ``max_wild`` wild cards.
+
+    * A **run** has naturals of one suit with distinct ranks, all in
+      ``rules.order``, whose gaps in the order can be filled by the wild
+      cards; wild cards left over extend the run at either end, so the whole
+      meld must not be longer than ``rules.order``.
+    * A **set** has naturals all of one rank, allowed by ``rules.set_ranks``.
+      Several cards of the same suit (from several decks) are fine.
+
+    When the cards qualify as both (possible only with fewer than two
+    naturals), the answer is ``"run"``.
+
+    :returns: ``("run", dirty)`` or ``("set", dirty)`` where ``dirty`` tells
+        whether the meld holds a wild card, or ``None`` if it is no meld.
+    """
+    size = len(ranks)
+    if size < rules.min_size:
+        return None
+    wilds = 0
+    first = -1
+    for i in range(size):
+        if wild[i]:
+            wilds += 1
+        elif first < 0:
+            first = i
+    naturals = size - wilds
+    if wilds > rules.max_wild or naturals < rules.min_naturals:
+        return None
+    dirty = wilds > 0
+
+    if naturals == 0:
+        if rules.runs and size <= len(rules.order):
+            return ("run", dirty)
+        if rules.sets and rules._set_ok:
+            return ("set", dirty)
+        return None
+
+    if rules.runs and _is_run(ranks, suits, wild, rules, first, naturals, wilds, size):
+        return ("run", dirty)
+    if rules.sets:
+        rank = ranks[first]
+        if rank in rules._set_ok and all(
+            wild[i] or ranks[i] == rank for i in range(first + 1, size)
+        ):
+            return ("set", dirty)
+    return None
+
+
+def _is_run(
+    ranks: Sequence[int],
+    suits: Sequence[int],
+    wild: Sequence[bool],
+    rules: MeldRules,
+    first: int,
+    naturals: int,
+    wilds: int,
+    size: int,
+) -> bool:
+    if size > len(rules.order):
+        return False
+    position = rules._position
+    suit = suits[first]
+    seen: set[int] = set()
+    for i in range(first, size):
+        if wild[i]:
+            continue
+        if suits[i] != suit:
+            return False
+        pos = position.get(ranks[i])
+        if pos is None or pos in seen:
+            return False
+        seen.add(pos)
+    # Distinct positions spanning lo..hi leave (span - naturals) holes, and
+    # each hole needs one wild card.
+    return max(seen) - min(seen) + 1 - naturals <= wilds
+
+
+def can_extend(
+    ranks: Sequence[int],
+    suits: Sequence[int],
+    wild: Sequence[bool],
+    meld_indices: Sequence[int],
+    new_index: int,
+    rules: MeldRules,
+) -> bool:
+    """Tell whether adding card ``new_index`` to a meld still gives a meld.
+
+    Here the sequences describe a whole pool of cards (a hand, or a hand
+    plus the table) and ``meld_indices`` picks the meld out of it.  A card
+    cannot be added to a meld it is already part of.
+    """
+    if new_index in meld_indices:
+        return False
+    picked = [*meld_indices, new_index]
+    return (
+        classify(
+            [ranks[i] for i in picked],
+            [suits[i] for i in picked],
+            [wild[i] for i in picked],
+            rules,
+        )
+        is not None
+    )
+
+
+def melds_of_size(
+    ranks: Sequence[int],
+    suits: Sequence[int],
+    wild: Sequence[bool],
+    rules: MeldRules,
+    size: int,
+    must_include: int | None = None,
+) -> list[tuple[int, ...]]:
+    """List the distinct melds of exactly ``size`` cards found in a hand.
+
+    Cards with the same ``(rank, suit, wild)`` are interchangeable, so each
+    multiset of such card kinds is listed once, by its lexicographically
+    smallest index tuple; with ``must_include`` given, only melds containing
+    that card are listed, each by its smallest tuple containing that card.
+
+    Candidates are built from per-suit and per-rank buckets rather than by
+    testing every ``size``-subset of the hand, which keeps large hands
+    cheap.  The result agrees with filtering all subsets through
+    :func:`classify`.
+
+    :param size: exact number of cards per meld.
+    :param must_include: index of a card every listed meld must contain.
+    :returns: ascending index tuples, the list sorted ascending.
+    :raises IndexError: if ``must_include`` is not an index of the hand.
+    """
+    if size < rules.min_size:
+        return []
+
+    buckets: dict[_Kind, list[int]] = {}
+    for i in range(len(ranks)):
+        buckets.setdefault((ranks[i], suits[i], bool(wild[i])), []).append(i)
+
+    required: list[int] | None = None
+    if must_include is not None:
+        if not 0 <= must_include < len(ranks):
+            raise IndexError(f"must_include {must_include} is not a card of the hand")
+        key = (ranks[must_include], suits[must_include], bool(wild[must_include]))
+        bucket = buckets[key]
+        # Putting the required card first makes "take the first k of a
+        # bucket" yield the smallest tuple that still contains it.
+        bucket.remove(must_include)
+        bucket.insert(0, must_include)
+        required = bucket
+
+    wild_buckets = [b for k, b in buckets.items() if k[2]]
+    natural_buckets = [(k, b) for k, b in buckets.items() if not k[2]]
+    found: set[tuple[int, ...]] = set()
+
+    def emit(parts: list[_Part]) -> None:
+        if required is not None and not any(b is required for b, _ in parts):
+            return
+        chosen: list[int] = []
+        for bucket, count in parts:
+            chosen.extend(bucket[:count])
+        chosen.sort()
+        found.add(tuple(chosen))
+
+    # Wild cards are interchangeable up to their kind, so each possible
+    # number of wilds is paired with every multiset of wild kinds once.
+    wild_hi = min(rules.max_wild, size - rules.min_naturals)
+    wild_choices = {w: list(_multisets(wild_buckets, w)) for w in range(wild_hi + 1)}
+    if required is not None and wild[must_include]:
+        # Only wild choices holding the required card can lead anywhere.
+        wild_choices = {
+            w: [parts for parts in choices if any(b is required for b, _ in parts)]
+            for w, choices in wild_choices.items()
+        }
+
+    all_wild = wild_choices.get(size)
+    if all_wild and (
+        (rules.runs and size <= len(rules.order)) or (rules.sets and rules._set_ok)
+    ):
+        for parts in all_wild:
+            emit(parts)
+
+    # A required natural card pins the suit of any run and the rank of any
+    # set, so other buckets need not be explored at all.
+    focus = None
+    if must_include is not None and not wild[must_include]:
+        focus = (ranks[must_include], suits[must_include])
+    if rules.runs and size <= len(rules.order):
+        _emit_runs(natural_buckets, rules, size, wild_choices, emit, focus)
+    if rules.sets:
+        _emit_sets(natural_buckets, rules, size, wild_choices, emit, focus)
+
+    return sorted(found)
+
+
+def _emit_runs(
+    natural_buckets: list[tuple[_Kind, list[int]]],
+    rules: MeldRules,
+    size: int,
+    wild_choices: dict[int, list[list[_Part]]],
+    emit: Callable[[list[_Part]], None],
+    focus: tuple[int, int] | None,
+) -> None:
+    position = rules._position
+    by_suit: dict[int, dict[int, list[int]]] = {}
+    for (rank, suit, _), bucket in natural_buckets:
+        if focus is not None and suit != focus[1]:
+            continue
+        pos = position.get(rank)
+        if pos is not None:
+            by_suit.setdefault(suit, {})[pos] = bucket
+    for wilds, wild_parts in wild_choices.items():
+        naturals = size - wilds
+        if naturals == 0 or not wild_parts:
+            continue
+        for at in by_suit.values():
+            if len(at) < naturals:
+                continue
+            positions = sorted(at)
+            # Anchor on the lowest natural; the others must lie close enough
+            # above it that the wild cards can fill every hole.
+            for a, low in enumerate(positions):
+                end = bisect_right(positions, low + naturals + wilds - 1)
+                for rest in combinations(positions[a + 1 : end], naturals - 1):
+                    parts = [(at[low], 1)]
+                    parts.extend((at[p], 1) for p in rest)
+                    for wild_part in wild_parts:
+                        emit(parts + wild_part)
+
+
+def _emit_sets(
+    natural_buckets: list[tuple[_Kind, list[int]]],
+    rules: MeldRules,
+    size: int,
+    wild_choices: dict[int, list[list[_Part]]],
+    emit: Callable[[list[_Part]], None],
+    focus: tuple[int, int] | None,
+) -> None:
+    by_rank: dict[int, list[list[int]]] = {}
+    for (rank, _, _), bucket in natural_buckets:
+        if focus is not None and rank != focus[0]:
+            continue
+        if rank in rules._set_ok:
+            by_rank.setdefault(rank, []).append(bucket)
+    for wilds, wild_parts in wild_choices.items():
+        naturals = size - wilds
+        if naturals == 0 or not wild_parts:
+            continue
+        for group in by_rank.values():
+            for parts in _multisets(group, naturals):
+                for wild_part in wild_parts:
+                    emit(parts + wild_part)
+
+
+def _multisets(buckets: list[list[int]], total: int, start: int = 0) -> Iterator[list[_Part]]:
+    """Yield every way to take ``total`` cards from ``buckets``, once each.
+
+    Buckets are only ever taken in increasing position, so no multiset comes
+    out twice.
+    """
+    if total == 0:
+        yield []
+        return
+    for k in range(start, len(buckets)):
+        bucket = buckets[k]
+        for count in range(min(total, len(bucket)), 0, -1):
+            for rest in _multisets(buckets, total - count, k + 1):
+                yield [(bucket, count), *rest]

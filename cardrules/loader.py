@@ -1,0 +1,106 @@
+"""The one entry point that ties the stages together: find a rules file, parse it, resolve
+the variant it extends, check it with the parameters in force, and compile it.
+
+``load_game("sete-e-meio", {"players": 3})`` gives a :class:`~cardrules.runtime.Game`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from . import nodes as n
+from .checker import check
+from .compiler import compile_model
+from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
+from .model import Model
+from .parser import parse
+from .resources import bundled_games
+from .runtime import Game
+from .variants import resolve_variant
+
+MAX_EXTENDS_DEPTH = 8
+
+
+def find_rules(name: str) -> Path:
+    """A path to a rules file, or the name of a bundled game (``sete-e-meio``)."""
+    path = Path(name)
+    if path.suffix == ".rules" or path.exists():
+        if not path.is_file():
+            raise RulesError([Diagnostic(f"no rules file at `{name}`")])
+        return path
+    games = bundled_games()
+    key = name.replace("_", "-").lower()
+    if key in games:
+        return games[key]
+    hint = did_you_mean(key, games) or f"bundled games: {', '.join(games)}"
+    raise RulesError([Diagnostic(f"`{name}` is neither a rules file nor a bundled game", None, hint)])
+
+
+def read_rules(name: str, sources: SourceMap | None = None, depth: int = 0) -> n.RulesFile:
+    """Parse a rules file and, when it extends another, merge it onto its base."""
+    sources = sources or SourceMap()
+    path = find_rules(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError([Diagnostic(f"cannot read `{path}`: {exc}")]) from None
+    rules = parse(text, str(path), sources)
+    extends = [d for d in rules.decls if isinstance(d, n.Extends)]
+    if not extends:
+        return rules
+    if len(extends) > 1:
+        raise RulesError([Diagnostic("a variant extends only one game", extends[1].span)], sources)
+    if depth >= MAX_EXTENDS_DEPTH:
+        raise RulesError([Diagnostic("variants extend each other too deeply (a cycle?)", extends[0].span)],
+                         sources)
+    base_name = extends[0].base
+    base_path = Path(base_name)
+    if not base_path.is_absolute() and base_path.suffix == ".rules":
+        base_name = str(path.parent / base_path)
+    try:
+        base = read_rules(base_name, sources, depth + 1)
+    except RulesError as exc:
+        if exc.diagnostics and exc.diagnostics[0].span is None:
+            d = exc.diagnostics[0]
+            raise RulesError([Diagnostic(d.message, extends[0].span, d.hint)], sources) from None
+        raise
+    return resolve_variant(base, rules, sources)
+
+
+def load_model(name: str, params: dict[str, Any] | None = None) -> Model:
+    sources = SourceMap()
+    rules = read_rules(name, sources)
+    return check(rules, sources, params)
+
+
+def load_game(name: str, params: dict[str, Any] | None = None) -> Game:
+    return compile_model(load_model(name, params))
+
+
+def parse_param(text: str) -> tuple[str, Any]:
+    """``target=31`` -> ("target", 31); values are numbers, true/false or symbols."""
+    if "=" not in text:
+        raise RulesError([Diagnostic(f"`{text}` is not NAME=VALUE", None, "write e.g. --param target=31")])
+    name, raw = (s.strip() for s in text.split("=", 1))
+    return name, parse_value(raw)
+
+
+def parse_value(raw: str) -> Any:
+    from fractions import Fraction
+    if raw in ("true", "false"):
+        return raw == "true"
+    if "," in raw:
+        return tuple(parse_value(r) for r in raw.split(",") if r)
+    try:
+        return int(raw)
+    except ValueError:
+        pass
+    try:
+        value = Fraction(raw)
+        return value.numerator if value.denominator == 1 else value
+    except (ValueError, ZeroDivisionError):
+        return raw
+
+
+__all__ = ["find_rules", "read_rules", "load_model", "load_game", "parse_param", "Span"]

@@ -1,0 +1,70 @@
+"""The checked model of a rules file: its declarations resolved, typed and given concrete values.
+
+The checker builds a :class:`Model`; the compiler turns it into a :class:`~cardrules.game.Game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from . import nodes as n
+from .deck import DeckTable
+from .diagnostics import SourceMap
+
+
+@attrs.define(slots=True)
+class ParamInfo:
+    name: str
+    kind: str  # bool, enum, range, subset, free
+    choices: tuple | None  # allowed values for enum and subset
+    low: Any = None
+    high: Any = None
+    default: Any = None
+    span: Any = None
+
+
+@attrs.define(slots=True)
+class ZoneInfo:
+    name: str
+    owner: str | None
+    visibility: str
+    face: str
+    holds_deck: bool
+    fields: dict[str, str]  # group field -> type
+    span: Any
+    base: int = 0  # first slot of this zone in a State
+    count: int = 1  # number of slots (per owner)
+
+
+@attrs.define(slots=True)
+class VarInfo:
+    name: str
+    owner: str | None
+    type: str
+    init: n.Expr | None
+    span: Any
+    index: int = 0
+
+
+@attrs.define(slots=True)
+class Model:
+    rules: n.RulesFile
+    sources: SourceMap
+    title: str
+    params: dict[str, ParamInfo]
+    values: dict[str, Any]  # parameter values in force, `players` included
+    player_count: int
+    team_of: tuple[int, ...]
+    deck: DeckTable
+    zones: dict[str, ZoneInfo]
+    vars: dict[str, VarInfo]
+    defs: dict[str, n.Def]
+    actions: dict[str, n.Action]
+    phases: dict[str, n.Phase]
+    setup: n.Setup
+    score: n.Score
+    symbols: frozenset[str]  # every enum symbol
+    types: dict[int, str]  # id(expression node) -> type
+    names: dict[int, tuple[str, Any]]  # id(Name node) -> (kind, what it names)

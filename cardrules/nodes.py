@@ -1,0 +1,415 @@
+"""The abstract syntax tree of a rules file: small frozen value classes with source spans.
+
+The parser builds these; the checker reads them; the compiler turns them into closures.
+Every node carries the :class:`~cardrules.diagnostics.Span` that diagnostics point at.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Union
+
+import attrs
+
+from .diagnostics import Span
+
+node = attrs.frozen(slots=True, kw_only=True)
+
+
+# --- expressions -------------------------------------------------------------------------
+
+
+@node
+class Num:
+    value: int | Fraction
+    span: Span
+
+
+@node
+class Str:
+    """A quoted deck symbol: a rank (``"K"``), a suit (``"S"``) or a card (``"10D"``)."""
+
+    text: str
+    span: Span
+
+
+@node
+class Const:
+    """``true``, ``false`` or ``none``."""
+
+    value: object
+    span: Span
+
+
+@node
+class Name:
+    id: str
+    span: Span
+
+
+@node
+class Call:
+    func: str
+    args: tuple["Expr", ...]
+    span: Span
+
+
+@node
+class Aggregate:
+    """``sum(value(c) for c in hand[me] if ...)`` and its siblings count, any, all, max, min, most."""
+
+    func: str
+    element: "Expr"
+    var: str
+    iterable: "Expr"
+    condition: "Expr | None"
+    span: Span
+
+
+@node
+class ListLit:
+    items: tuple["Expr", ...]
+    span: Span
+
+
+@node
+class ListComp:
+    element: "Expr"
+    var: str
+    iterable: "Expr"
+    condition: "Expr | None"
+    span: Span
+
+
+@node
+class MapLit:
+    entries: tuple[tuple["Expr", "Expr"], ...]
+    span: Span
+
+
+@node
+class Index:
+    obj: "Expr"
+    index: "Expr"
+    span: Span
+
+
+@node
+class Attr:
+    obj: "Expr"
+    name: str
+    span: Span
+
+
+@node
+class Unary:
+    op: str  # "-" or "not"
+    operand: "Expr"
+    span: Span
+
+
+@node
+class Binary:
+    op: str  # + - * / // % and or == != < <= > >= in notin ..
+    left: "Expr"
+    right: "Expr"
+    span: Span
+
+
+@node
+class Cond:
+    test: "Expr"
+    then: "Expr"
+    otherwise: "Expr"
+    span: Span
+
+
+Expr = Union[Num, Str, Const, Name, Call, Aggregate, ListLit, ListComp, MapLit, Index, Attr, Unary, Binary, Cond]
+
+
+# --- statements --------------------------------------------------------------------------
+
+
+@node
+class Assign:
+    target: Expr  # Name, Index or Attr
+    op: str  # = += -=
+    value: Expr
+    span: Span
+
+
+@node
+class Let:
+    name: str
+    value: Expr
+    span: Span
+
+
+@node
+class MoveCards:
+    what: Expr
+    dest: Expr
+    face: str | None
+    span: Span
+
+
+@node
+class Deal:
+    count: Expr
+    source: Expr
+    dest: Expr
+    face: str | None
+    span: Span
+
+
+@node
+class Shuffle:
+    zone: Expr
+    span: Span
+
+
+@node
+class Flip:
+    """``show`` (face up) or ``hide`` (face down)."""
+
+    what: Expr
+    face: str
+    span: Span
+
+
+@node
+class Reveal:
+    what: Expr
+    to: Expr
+    span: Span
+
+
+@node
+class MakeGroup:
+    cards: Expr
+    zone: Expr
+    fields: tuple[tuple[str, Expr], ...]
+    span: Span
+
+
+@node
+class If:
+    branches: tuple[tuple[Expr, "Block"], ...]
+    otherwise: "Block | None"
+    span: Span
+
+
+@node
+class For:
+    var: str
+    iterable: Expr
+    condition: Expr | None
+    body: "Block"
+    span: Span
+
+
+@node
+class Goto:
+    phase: str
+    span: Span
+
+
+@node
+class EndGame:
+    span: Span
+
+
+@node
+class CallAction:
+    name: str
+    args: tuple[Expr, ...]
+    span: Span
+
+
+Stmt = Union[Assign, Let, MoveCards, Deal, Shuffle, Flip, Reveal, MakeGroup, If, For, Goto, EndGame, CallAction]
+
+
+@node
+class Block:
+    statements: tuple[Stmt, ...]
+    span: Span
+
+
+# --- types and declarations --------------------------------------------------------------
+
+
+@node
+class TypeRef:
+    """``number``, ``player``, ``bool``, ``one of a, b``, ``list of card`` ..."""
+
+    kind: str  # a type name, "enum" or "list"
+    symbols: tuple[str, ...] = ()
+    span: Span
+
+
+@node
+class Param:
+    name: str
+    domain: "Domain | None"
+    default: Expr
+    span: Span
+
+
+@node
+class Domain:
+    kind: str  # "bool", "enum", "range", "subset"
+    symbols: tuple[str, ...] = ()
+    low: Expr | None = None
+    high: Expr | None = None
+    items: tuple[Expr, ...] = ()
+    span: Span
+
+
+@node
+class GameName:
+    name: str
+    span: Span
+
+
+@node
+class Extends:
+    base: str
+    span: Span
+
+
+@node
+class Players:
+    low: Expr
+    high: Expr
+    default: Expr | None
+    span: Span
+
+
+@node
+class Teams:
+    condition: Expr | None
+    span: Span
+
+
+@node
+class DeckItem:
+    kind: str  # suits, ranks, copies, jokers, attr, order
+    name: str | None = None
+    symbols: tuple[tuple[str, Span], ...] = ()
+    value: Expr | None = None
+    entries: tuple[tuple[str, Expr, Span], ...] = ()
+    span: Span
+
+
+@node
+class Deck:
+    items: tuple[DeckItem, ...]
+    span: Span
+
+
+@node
+class Field:
+    name: str
+    type: TypeRef
+    span: Span
+
+
+@node
+class Zone:
+    name: str
+    owner: str | None  # None (shared), "player" or "team"
+    visibility: str  # hidden, private, team, public
+    face: str  # up or down
+    holds_deck: bool
+    fields: tuple[Field, ...]
+    span: Span
+
+
+@node
+class Var:
+    name: str
+    owner: str | None
+    type: TypeRef
+    init: Expr | None
+    span: Span
+
+
+@node
+class TypedParam:
+    name: str
+    type: TypeRef
+    span: Span
+
+
+@node
+class Def:
+    name: str
+    params: tuple[TypedParam, ...]
+    body: Expr
+    span: Span
+
+
+@node
+class Action:
+    name: str
+    params: tuple[TypedParam, ...]
+    body: Block
+    span: Span
+
+
+@node
+class Generator:
+    var: str
+    source: Expr
+    condition: Expr | None
+    span: Span
+
+
+@node
+class MoveDecl:
+    name: str
+    generators: tuple[Generator, ...]
+    condition: Expr | None
+    says: str | None
+    body: Block
+    span: Span
+
+
+@node
+class Phase:
+    name: str
+    turn: Expr | None
+    do: Block | None
+    moves: tuple[MoveDecl, ...]
+    span: Span
+
+
+@node
+class Setup:
+    body: Block
+    span: Span
+
+
+@node
+class Score:
+    var: str
+    expr: Expr
+    span: Span
+
+
+@node
+class Remove:
+    """In a variant: ``remove phase_name`` or ``remove phase_name move_name``."""
+
+    name: str
+    member: str | None
+    span: Span
+
+
+Decl = Union[GameName, Extends, Players, Teams, Param, Deck, Zone, Var, Def, Action, Phase, Setup, Score, Remove]
+
+
+@node
+class RulesFile:
+    path: str
+    decls: tuple[Decl, ...]

@@ -1,0 +1,462 @@
+"""Text to AST: the Lark grammar in ``grammar/`` and one Transformer into :mod:`nodes`.
+
+Syntax errors become diagnostics that name the expected tokens in words.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+import lark
+from lark import Token, Transformer, v_args
+
+from . import nodes as n
+from .diagnostics import Diagnostic, RulesError, SourceMap, Span
+from .resources import grammar_path
+
+# How expected terminals are named in a syntax error.
+_TOKEN_WORDS = {
+    "NAME": "a name",
+    "INT": "a whole number",
+    "DECIMAL": "a number",
+    "STRING": 'a quoted symbol like "K"',
+    "LBRACE": "`{`",
+    "RBRACE": "`}`",
+    "LPAR": "`(`",
+    "RPAR": "`)`",
+    "LSQB": "`[`",
+    "RSQB": "`]`",
+    "COLON": "`:`",
+    "COMMA": "`,`",
+    "DOT": "`.`",
+    "EQUAL": "`=`",
+    "ASSIGN_OP": "`=`, `+=` or `-=`",
+    "COMP_OP": "a comparison",
+    "ADD_OP": "`+` or `-`",
+    "MUL_OP": "`*` or `/`",
+    "MINUS": "`-`",
+    "OWNER": "`player` or `team`",
+    "VISIBILITY": "`hidden`, `private`, `team` or `public`",
+    "FACE": "`up` or `down`",
+    "$END": "the end of the file",
+}
+
+_DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone", "var", "def",
+                  "action", "phase", "setup", "score", "remove")
+
+
+def _describe(terminal: str, parser: lark.Lark) -> str:
+    if terminal in _TOKEN_WORDS:
+        return _TOKEN_WORDS[terminal]
+    for term in parser.terminals:
+        if term.name == terminal and term.pattern.type == "str":
+            return f"`{term.pattern.value}`"
+    return terminal.lower()
+
+
+@lru_cache(maxsize=1)
+def _lark() -> lark.Lark:
+    return lark.Lark(grammar_path().read_text(), parser="lalr", propagate_positions=True,
+                     maybe_placeholders=True)
+
+
+def parse(text: str, path: str = "<rules>", sources: SourceMap | None = None) -> n.RulesFile:
+    """Parse rules text into an AST, or raise :class:`RulesError` with a located diagnostic."""
+    sources = sources or SourceMap()
+    sources.add(path, text)
+    parser = _lark()
+    try:
+        tree = parser.parse(text)
+    except lark.exceptions.UnexpectedCharacters as exc:
+        span = Span(path, exc.line, exc.column)
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        hint = "names are letters, digits and `_`; deck symbols are quoted, like \"10D\""
+        if char == "'":
+            hint = 'deck symbols use double quotes, like "K"'
+        raise RulesError([Diagnostic(f"unexpected character `{char}`", span, hint)], sources) from None
+    except lark.exceptions.UnexpectedInput as exc:
+        raise RulesError([_unexpected_token(exc, path, parser)], sources) from None
+    return _ToAst(path).transform_file(tree)
+
+
+def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: lark.Lark) -> Diagnostic:
+    token = getattr(exc, "token", None)
+    expected = sorted(getattr(exc, "expected", None) or getattr(exc, "accepts", None) or ())
+    words = sorted({_describe(t, parser) for t in expected})
+    if token is None or token.type == "$END":
+        line, column = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
+        found = "end of file"
+    else:
+        line, column = token.line, token.column
+        found = f"`{token}`"
+    span = Span(path, line, column, line, column + max(len(str(token or "")), 1))
+    hint = None
+    if len(words) > 8:
+        shown = ", ".join(words[:8]) + ", ..."
+    else:
+        shown = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
+    if token is not None and str(token) in _DECL_KEYWORDS:
+        hint = "a declaration cannot start here: is a `}` missing above?"
+    elif token is not None and token.type == "NAME" and "ASSIGN_OP" in expected:
+        hint = "a statement is an assignment, a call, or starts with a keyword such as `move`"
+    elif found == "end of file":
+        hint = "the file ends early: is a `}` or `)` missing?"
+    elif token is not None and str(token) == "=" and "COMP_OP" in expected:
+        hint = "compare with `==`"
+    message = f"unexpected {found}; expected {shown}" if words else f"unexpected {found}"
+    return Diagnostic(message, span, hint)
+
+
+def _span(path: str, meta) -> Span:
+    if getattr(meta, "empty", True):
+        return Span(path, 1, 1)
+    return Span(path, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_span(path: str, tok: Token) -> Span:
+    return Span(path, tok.line, tok.column, tok.end_line or tok.line,
+                tok.end_column or tok.column + len(tok))
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def transform_file(self, tree) -> n.RulesFile:
+        decls = self.transform(tree)
+        return n.RulesFile(path=self.path, decls=tuple(decls))
+
+    def s(self, meta) -> Span:
+        return _span(self.path, meta)
+
+    # --- top level
+    def start(self, meta, items):
+        return items
+
+    def game_decl(self, meta, items):
+        return n.GameName(name=items[0][1:-1], span=self.s(meta))
+
+    def extends_decl(self, meta, items):
+        return n.Extends(base=items[0][1:-1], span=self.s(meta))
+
+    def players_decl(self, meta, items):
+        return n.Players(low=items[0], high=items[1], default=items[2], span=self.s(meta))
+
+    def teams_decl(self, meta, items):
+        return n.Teams(condition=items[0], span=self.s(meta))
+
+    def param_decl(self, meta, items):
+        return n.Param(name=str(items[0]), domain=items[1], default=items[2], span=self.s(meta))
+
+    def remove_decl(self, meta, items):
+        return n.Remove(name=str(items[0]), member=str(items[1]) if items[1] else None, span=self.s(meta))
+
+    def bool_domain(self, meta, items):
+        return n.Domain(kind="bool", span=self.s(meta))
+
+    def enum_domain(self, meta, items):
+        return n.Domain(kind="enum", symbols=tuple(map(str, items)), span=self.s(meta))
+
+    def subset_domain(self, meta, items):
+        return n.Domain(kind="subset", items=tuple(items), span=self.s(meta))
+
+    def range_domain(self, meta, items):
+        return n.Domain(kind="range", low=items[0], high=items[1], span=self.s(meta))
+
+    # --- deck
+    def deck_decl(self, meta, items):
+        return n.Deck(items=tuple(items), span=self.s(meta))
+
+    def symbol(self, meta, items):
+        tok = items[0]
+        return (str(tok), _tok_span(self.path, tok))
+
+    def deck_suits(self, meta, items):
+        return n.DeckItem(kind="suits", symbols=tuple(items), span=self.s(meta))
+
+    def deck_ranks(self, meta, items):
+        return n.DeckItem(kind="ranks", symbols=tuple(items), span=self.s(meta))
+
+    def deck_copies(self, meta, items):
+        return n.DeckItem(kind="copies", value=items[0], span=self.s(meta))
+
+    def deck_jokers(self, meta, items):
+        return n.DeckItem(kind="jokers", value=items[0], span=self.s(meta))
+
+    def deck_attr(self, meta, items):
+        return n.DeckItem(kind="attr", name=str(items[0]), entries=tuple(items[1:]), span=self.s(meta))
+
+    def attr_entry(self, meta, items):
+        (sym, span), value = items
+        return (sym, value, span)
+
+    def deck_order(self, meta, items):
+        return n.DeckItem(kind="order", name=str(items[0]), symbols=tuple(items[1:]), span=self.s(meta))
+
+    # --- zones, vars, defs
+    def zone_decl(self, meta, items):
+        name, *opts = items
+        owner, visibility, face, holds, fields = None, "hidden", "down", False, ()
+        for kind, value in opts:
+            if kind == "owner":
+                owner = value
+            elif kind == "visibility":
+                visibility = value
+            elif kind == "face":
+                face = value
+            elif kind == "deck":
+                holds = True
+            elif kind == "groups":
+                fields = value
+        return n.Zone(name=str(name), owner=owner, visibility=visibility, face=face,
+                      holds_deck=holds, fields=fields, span=self.s(meta))
+
+    def zone_owner(self, meta, items):
+        return ("owner", str(items[0]))
+
+    def zone_shared(self, meta, items):
+        return ("owner", None)
+
+    def zone_visibility(self, meta, items):
+        return ("visibility", str(items[0]))
+
+    def zone_face(self, meta, items):
+        return ("face", str(items[0]))
+
+    def zone_deck(self, meta, items):
+        return ("deck", True)
+
+    def zone_groups(self, meta, items):
+        return ("groups", tuple(items))
+
+    def field(self, meta, items):
+        return n.Field(name=str(items[0]), type=items[1], span=self.s(meta))
+
+    def var_decl(self, meta, items):
+        name, owner, type_, init = items
+        return n.Var(name=str(name), owner=str(owner) if owner else None, type=type_, init=init,
+                     span=self.s(meta))
+
+    def named_type(self, meta, items):
+        return n.TypeRef(kind=str(items[0]), span=self.s(meta))
+
+    def bool_type(self, meta, items):
+        return n.TypeRef(kind="bool", span=self.s(meta))
+
+    def enum_type(self, meta, items):
+        return n.TypeRef(kind="enum", symbols=tuple(map(str, items)), span=self.s(meta))
+
+    def list_type(self, meta, items):
+        return n.TypeRef(kind="list", symbols=(str(items[0]),), span=self.s(meta))
+
+    def def_decl(self, meta, items):
+        name, params, body = items
+        return n.Def(name=str(name), params=params or (), body=body, span=self.s(meta))
+
+    def action_decl(self, meta, items):
+        name, params, body = items
+        return n.Action(name=str(name), params=params or (), body=body, span=self.s(meta))
+
+    def typed_params(self, meta, items):
+        return tuple(items)
+
+    def typed_param(self, meta, items):
+        return n.TypedParam(name=str(items[0]), type=items[1], span=self.s(meta))
+
+    # --- phases and moves
+    def phase_decl(self, meta, items):
+        name, *members = items
+        turn = do = None
+        moves = []
+        for kind, value in members:
+            if kind == "turn":
+                turn = value
+            elif kind == "do":
+                do = value
+            else:
+                moves.append(value)
+        return n.Phase(name=str(name), turn=turn, do=do, moves=tuple(moves), span=self.s(meta))
+
+    def phase_turn(self, meta, items):
+        return ("turn", items[0])
+
+    def phase_do(self, meta, items):
+        return ("do", items[0])
+
+    def move_decl(self, meta, items):
+        name, *rest = items
+        says = rest[-2]
+        condition = rest[-3]
+        body = rest[-1]
+        gens = tuple(g for g in rest[:-3] if g is not None)
+        return ("move", n.MoveDecl(name=str(name), generators=gens, condition=condition,
+                                   says=says[1:-1] if says else None, body=body, span=self.s(meta)))
+
+    def gen(self, meta, items):
+        return n.Generator(var=str(items[0]), source=items[1], condition=items[2], span=self.s(meta))
+
+    def setup_decl(self, meta, items):
+        return n.Setup(body=items[0], span=self.s(meta))
+
+    def score_decl(self, meta, items):
+        return n.Score(var=str(items[0]), expr=items[1], span=self.s(meta))
+
+    # --- statements
+    def block(self, meta, items):
+        return n.Block(statements=tuple(items), span=self.s(meta))
+
+    def assign_stmt(self, meta, items):
+        return n.Assign(target=items[0], op=str(items[1]), value=items[2], span=self.s(meta))
+
+    def let_stmt(self, meta, items):
+        return n.Let(name=str(items[0]), value=items[1], span=self.s(meta))
+
+    def face(self, meta, items):
+        return str(items[0])
+
+    def move_stmt(self, meta, items):
+        return n.MoveCards(what=items[0], dest=items[1], face=items[2], span=self.s(meta))
+
+    def deal_stmt(self, meta, items):
+        return n.Deal(count=items[0], source=items[1], dest=items[2], face=items[3], span=self.s(meta))
+
+    def shuffle_stmt(self, meta, items):
+        return n.Shuffle(zone=items[0], span=self.s(meta))
+
+    def show_stmt(self, meta, items):
+        return n.Flip(what=items[0], face="up", span=self.s(meta))
+
+    def hide_stmt(self, meta, items):
+        return n.Flip(what=items[0], face="down", span=self.s(meta))
+
+    def reveal_stmt(self, meta, items):
+        return n.Reveal(what=items[0], to=items[1], span=self.s(meta))
+
+    def group_stmt(self, meta, items):
+        cards, zone, *fields = items
+        return n.MakeGroup(cards=cards, zone=zone, fields=tuple(f for f in fields if f is not None),
+                           span=self.s(meta))
+
+    def field_init(self, meta, items):
+        return (str(items[0]), items[1])
+
+    def if_stmt(self, meta, items):
+        test, body, *rest = items
+        otherwise = rest[-1]
+        branches = [(test, body)] + [b for b in rest[:-1]]
+        return n.If(branches=tuple(branches), otherwise=otherwise, span=self.s(meta))
+
+    def elif_clause(self, meta, items):
+        return (items[0], items[1])
+
+    def else_clause(self, meta, items):
+        return items[0]
+
+    def for_stmt(self, meta, items):
+        return n.For(var=str(items[0]), iterable=items[1], condition=items[2], body=items[3],
+                     span=self.s(meta))
+
+    def goto_stmt(self, meta, items):
+        return n.Goto(phase=str(items[0]), span=self.s(meta))
+
+    def end_stmt(self, meta, items):
+        return n.EndGame(span=self.s(meta))
+
+    def call_stmt(self, meta, items):
+        return n.CallAction(name=str(items[0]), args=tuple(items[1] or ()), span=self.s(meta))
+
+    def target_name(self, meta, items):
+        return n.Name(id=str(items[0]), span=self.s(meta))
+
+    def target_index(self, meta, items):
+        return n.Index(obj=items[0], index=items[1], span=self.s(meta))
+
+    def target_attr(self, meta, items):
+        return n.Attr(obj=items[0], name=str(items[1]), span=self.s(meta))
+
+    # --- expressions
+    def cond_expr(self, meta, items):
+        return n.Cond(test=items[0], then=items[1], otherwise=items[2], span=self.s(meta))
+
+    def or_op(self, meta, items):
+        return n.Binary(op="or", left=items[0], right=items[1], span=self.s(meta))
+
+    def and_op(self, meta, items):
+        return n.Binary(op="and", left=items[0], right=items[1], span=self.s(meta))
+
+    def not_op(self, meta, items):
+        return n.Unary(op="not", operand=items[0], span=self.s(meta))
+
+    def compare(self, meta, items):
+        return n.Binary(op=str(items[1]), left=items[0], right=items[2], span=self.s(meta))
+
+    def in_op(self, meta, items):
+        return n.Binary(op="in", left=items[0], right=items[1], span=self.s(meta))
+
+    def not_in_op(self, meta, items):
+        return n.Binary(op="not in", left=items[0], right=items[1], span=self.s(meta))
+
+    def range_op(self, meta, items):
+        return n.Binary(op="..", left=items[0], right=items[1], span=self.s(meta))
+
+    def binary(self, meta, items):
+        return n.Binary(op=str(items[1]), left=items[0], right=items[2], span=self.s(meta))
+
+    def neg(self, meta, items):
+        return n.Unary(op="-", operand=items[0], span=self.s(meta))
+
+    def index(self, meta, items):
+        return n.Index(obj=items[0], index=items[1], span=self.s(meta))
+
+    def attr(self, meta, items):
+        return n.Attr(obj=items[0], name=str(items[1]), span=self.s(meta))
+
+    def call(self, meta, items):
+        return n.Call(func=str(items[0]), args=tuple(items[1] or ()), span=self.s(meta))
+
+    def arguments(self, meta, items):
+        return tuple(items)
+
+    def aggregate(self, meta, items):
+        func, element, var, iterable, condition = items
+        return n.Aggregate(func=str(func), element=element, var=str(var), iterable=iterable,
+                           condition=condition, span=self.s(meta))
+
+    def int_lit(self, meta, items):
+        return n.Num(value=int(items[0]), span=self.s(meta))
+
+    def decimal_lit(self, meta, items):
+        value = Fraction(str(items[0]))
+        return n.Num(value=int(value) if value.denominator == 1 else value, span=self.s(meta))
+
+    def string_lit(self, meta, items):
+        return n.Str(text=str(items[0])[1:-1], span=self.s(meta))
+
+    def true_lit(self, meta, items):
+        return n.Const(value=True, span=self.s(meta))
+
+    def false_lit(self, meta, items):
+        return n.Const(value=False, span=self.s(meta))
+
+    def none_lit(self, meta, items):
+        return n.Const(value=None, span=self.s(meta))
+
+    def name(self, meta, items):
+        return n.Name(id=str(items[0]), span=self.s(meta))
+
+    def list_lit(self, meta, items):
+        return n.ListLit(items=tuple(i for i in items if i is not None), span=self.s(meta))
+
+    def list_comp(self, meta, items):
+        element, var, iterable, condition = items
+        return n.ListComp(element=element, var=str(var), iterable=iterable, condition=condition,
+                          span=self.s(meta))
+
+    def map_lit(self, meta, items):
+        return n.MapLit(entries=tuple(items), span=self.s(meta))
+
+    def map_entry(self, meta, items):
+        return (items[0], items[1])

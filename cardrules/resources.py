@@ -1,0 +1,28 @@
+"""Where the grammar and the bundled games live, in a checkout and in an installed package."""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+
+_CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+def _folder(checkout_name: str, package: str) -> Path:
+    local = _CHECKOUT / checkout_name
+    if local.is_dir():
+        return local
+    return Path(str(resources.files(package)))
+
+
+def grammar_path() -> Path:
+    return _folder("grammar", "cardrules._grammar") / "cardrules.lark"
+
+
+def games_folder() -> Path:
+    return _folder("games", "cardrules._games")
+
+
+def bundled_games() -> dict[str, Path]:
+    """Bundled games by name: ``sete_e_meio.rules`` is ``sete-e-meio``."""
+    return {p.stem.replace("_", "-"): p for p in sorted(games_folder().glob("*.rules"))}

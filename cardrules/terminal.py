@@ -1,0 +1,87 @@
+"""Text views of positions and moves for the terminal: what one seat sees, and move lists."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from .runtime import State
+
+
+def render_card(name):
+    return "??" if name is None else name
+
+
+def render_observation(obs: dict, title: str) -> Table:
+    """A table of everything the observing seat may see."""
+    table = Table(title=f"{title}: seat {obs['player']} sees", show_header=False, expand=False)
+    table.add_column("what", style="bold")
+    table.add_column("value")
+    turn = "game over" if obs["over"] else f"seat {obs['current_player']}"
+    table.add_row("phase", f"{obs['phase']} (to play: {turn})")
+    for name, value in obs["vars"].items():
+        table.add_row(name, _value(value))
+    for name, content in obs["zones"].items():
+        if content and isinstance(content[0], list) or (isinstance(content, list) and content and
+                                                        all(isinstance(x, list) for x in content)):
+            for seat, slot in enumerate(content):
+                table.add_row(f"{name}[{seat}]", _zone(slot))
+        else:
+            table.add_row(name, _zone(content))
+    return table
+
+
+def _zone(items) -> str:
+    if not items:
+        return "-"
+    if all(x is None for x in items):
+        return f"{len(items)} face down"
+    parts = []
+    for x in items:
+        if isinstance(x, dict):
+            fields = " ".join(f"{k}={v}" for k, v in x.items() if k != "cards")
+            parts.append("[" + " ".join(render_card(c) for c in x["cards"]) + (f" | {fields}" if fields else "") + "]")
+        else:
+            parts.append(render_card(x))
+    return " ".join(parts)
+
+
+def _value(value) -> str:
+    if isinstance(value, list):
+        return "  ".join(f"{i}:{v}" for i, v in enumerate(value))
+    return str(value)
+
+
+def play_in_terminal(state: State, human: int, bots: dict, console: Console, read=input) -> None:
+    """Play until the game ends: the human seat types a move (text or number); bots answer."""
+    game = state.game
+    while not state.is_over:
+        player = state.current_player
+        if player != human:
+            move = bots[player].choose(state)
+            state.apply(move)
+            console.print(f"[dim]seat {player}:[/dim] {move.text}")
+            continue
+        console.print(render_observation(state.observation(human), game.title))
+        moves = state.legal_moves()
+        for i, m in enumerate(moves, 1):
+            console.print(f"  [cyan]{i:>3}[/cyan]  {m.text}")
+        while True:
+            try:
+                answer = read("your move (number or text, q to quit): ").strip()
+            except EOFError:
+                console.print("\nbye")
+                return
+            if answer in ("q", "quit"):
+                return
+            if answer.isdigit() and 1 <= int(answer) <= len(moves):
+                answer = moves[int(answer) - 1].text
+            from .runtime import IllegalMove
+            try:
+                state.apply(answer)
+                break
+            except IllegalMove as exc:
+                console.print(f"[red]illegal:[/red] {exc.reason}")
+    scores = state.scores()
+    console.print(render_observation(state.observation(human), game.title))
+    console.print("final scores: " + ", ".join(f"seat {p}: {s}" for p, s in enumerate(scores)))

@@ -1,0 +1,66 @@
+"""Tests for cardrules.library.tricks."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardrules.library.tricks import playable, trick_winner
+
+H, S, D, C = 0, 1, 2, 3
+
+
+class TestPlayable:
+    def test_leading_plays_anything(self):
+        assert playable([H, S, D], None) == [0, 1, 2]
+
+    def test_must_follow_suit(self):
+        assert playable([H, S, H, D], H) == [0, 2]
+
+    def test_void_plays_anything(self):
+        assert playable([S, D, C], H) == [0, 1, 2]
+
+    def test_empty_hand(self):
+        assert playable([], H) == []
+        assert playable([], None) == []
+
+    def test_suit_zero_is_a_suit(self):
+        # Suit 0 must not be mistaken for "no suit led".
+        assert playable([1, 0, 1], 0) == [1]
+
+
+class TestTrickWinner:
+    def test_highest_of_led_suit(self):
+        assert trick_winner([5, 9, 7, 2], [H, H, H, H]) == 1
+
+    def test_off_suit_never_wins(self):
+        assert trick_winner([5, 12, 3, 11], [H, S, H, D]) == 0
+
+    def test_led_card_can_win(self):
+        assert trick_winner([12, 3, 4], [S, S, S]) == 0
+
+    def test_trump_beats_led_suit(self):
+        assert trick_winner([12, 9, 0, 5], [H, H, S, D], trump=S) == 2
+
+    def test_highest_trump_wins(self):
+        assert trick_winner([12, 1, 4, 3], [H, S, S, S], trump=S) == 2
+
+    def test_trump_absent(self):
+        assert trick_winner([3, 8, 7], [H, H, D], trump=C) == 1
+
+    def test_trump_led(self):
+        assert trick_winner([3, 8, 7], [C, H, C], trump=C) == 2
+
+    def test_trump_suit_zero(self):
+        assert trick_winner([7, 1], [1, 0], trump=0) == 1
+
+    def test_identical_cards_first_played_wins(self):
+        assert trick_winner([7, 9, 9], [H, H, H]) == 1
+        assert trick_winner([9, 9], [H, H]) == 0
+        assert trick_winner([2, 6, 6], [H, S, S], trump=S) == 1
+
+    def test_single_card(self):
+        assert trick_winner([0], [D]) == 0
+
+    def test_empty_trick(self):
+        with pytest.raises(ValueError):
+            trick_winner([], [])
