@@ -26,10 +26,18 @@ def observe(st: State, player: int) -> dict:
     for name, zone in game.zones.items():
         slots = [[show(x) for x in st.zones[zone.base + i]] for i in range(zone.count)]
         zones[name] = slots if zone.owner else slots[0]
+    def var_value(t, value):
+        # A variable may name a card the seat cannot see; it is masked like the card itself.
+        if t == "card" and value is not None and not visible(st, value, player):
+            return None
+        if t == "list:card" and value is not None:
+            return [None if not visible(st, c, player) else deck.names[c] for c in value]
+        return _plain(game, t, value)
+
     variables = {}
     for i, v in enumerate(game.vars):
         value = st.vars[i]
-        variables[v.name] = [_plain(game, v.type, x) for x in value] if v.owner else _plain(game, v.type, value)
+        variables[v.name] = [var_value(v.type, x) for x in value] if v.owner else var_value(v.type, value)
     return {
         "player": player,
         "phase": st.phase_name,

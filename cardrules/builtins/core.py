@@ -1,4 +1,4 @@
-"""The built-in functions and constants of the language.
+"""Core built-ins: seats, cards, zones and groups, lists, numbers and randomness.
 
 Every built-in is general: it names no game. Each has a signature the checker uses and an
 implementation the compiler calls as ``impl(state, *args)``. Arguments of type
@@ -13,8 +13,7 @@ from typing import Callable
 
 import attrs
 
-from . import types as T
-from .library import sums
+from .. import types as T
 
 
 @attrs.frozen(slots=True)
@@ -187,22 +186,6 @@ def _subsets(st, xs, lo, hi):
     for k in range(max(int(lo), 0), min(int(hi), len(xs)) + 1):
         out.extend(list(c) for c in combinations(xs, k))
     return out
-
-
-@builtin("sum_subsets", ("collection", "number", "func"), _list_of_lists(0),
-         "Every non-empty subset whose values (given by f) add up exactly to the target.")
-def _sum_subsets(st, xs, target, value):
-    values = [value(st, x) for x in xs]
-    return [[xs[i] for i in idx] for idx in sums.subsets_summing(values, target)]
-
-
-@builtin("disjoint_sums", ("collection", "number", "func", "func"), _list_of_lists(0),
-         "Every union of one or more disjoint groups of items, each group adding up to the target "
-         "(values given by f); items for which `exact` holds may only form a group alone.")
-def _disjoint_sums(st, xs, target, value, exact):
-    values = [value(st, x) for x in xs]
-    exact_only = [bool(exact(st, x)) for x in xs]
-    return [[xs[i] for i in idx] for idx in sums.disjoint_sum_unions(values, target, exact_only)]
 
 
 # --- numbers ------------------------------------------------------------------------------

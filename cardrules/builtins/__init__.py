@@ -1,0 +1,15 @@
+"""The built-in functions of the language, one module per family:
+
+- ``core``: seats, cards, zones and groups, lists, numbers, randomness;
+- ``sums``: subset sums and disjoint sum groups (fishing games' captures and builds);
+
+Each module registers its functions in ``REGISTRY`` with a signature the checker uses and an
+implementation the compiler calls as ``impl(state, *args)``. Every built-in is general: none
+is named after or written for one game.
+"""
+
+from .core import AGGREGATES, CONSTANTS, REGISTRY, Builtin, builtin
+
+from . import sums  # noqa: E402,F401  (registers its functions)
+
+__all__ = ["AGGREGATES", "CONSTANTS", "REGISTRY", "Builtin", "builtin"]
