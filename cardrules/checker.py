@@ -172,7 +172,7 @@ class Checker:
             elif d.kind == "bool":
                 info = ParamInfo(p.name, "bool", (True, False), span=p.span)
             elif d.kind == "enum":
-                self.symbols.update(d.symbols)
+                self.symbols.update(c for c in d.symbols if isinstance(c, str))
                 info = ParamInfo(p.name, "enum", d.symbols, span=p.span)
             elif d.kind == "subset":
                 items = tuple(self.const(i, "a choice") for i in d.items)
@@ -843,7 +843,7 @@ def domain_problem(info: ParamInfo, value: Any) -> str | None:
     if info.kind == "bool":
         return None if isinstance(value, bool) else f"must be true or false, not {value!r}"
     if info.kind == "enum":
-        return None if value in info.choices else f"must be one of {', '.join(info.choices)}, not {value!r}"
+        return None if value in info.choices else f"must be one of {', '.join(map(str, info.choices))}, not {value!r}"
     if info.kind == "range":
         if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
             return f"must be a number from {info.low} to {info.high}, not {value!r}"

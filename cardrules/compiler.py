@@ -1,41 +1,94 @@
-"""Checked model to executable Game: every expression and statement becomes a Python closure.
+"""Checked model to executable Game: the rules become one generated Python module.
 
-Closures take ``(state, env)``: the State being run and a dict of local names (``me``, move
-parameters, loop variables). Statements return True when they transfer control (`goto`,
-`end game`), which stops the enclosing block. Parameters are folded into constants, so a
-Game is specialised to one set of parameter values.
+Like Jinja2, the compiler writes Python source rather than interpreting a tree: every `def`
+and `action`, the setup, each phase's `do` and `turn`, each move's generator and body, the
+score and the variables' start values become Python functions whose locals are the rules'
+locals. Parameters are folded into constants, so a Game is specialised to one set of values.
+
+Statements return True when they transfer control (`goto`, `end game`). A Python exception
+raised inside generated code is mapped back, through the table of generated lines, to the
+rules statement that caused it (see :meth:`Game.span_of_traceback`).
+
+The same generator also compiles a single expression against an environment dict (``env``
+mode); `explain` uses that to evaluate one condition of a move at a time.
 """
 
 from __future__ import annotations
 
 import re
 from fractions import Fraction
+from math import gcd as _gcd
 from typing import Any, Callable
 
 from . import nodes as n
+from . import runtime as rt
 from . import types as T
-from .builtins import CONSTANTS, REGISTRY
+from .builtins import REGISTRY
+from .diagnostics import Span
 from .model import Model
-from .runtime import CompiledMove, CompiledPhase, Game, RulesRuntimeError, VarSlot, number
+from .runtime import CompiledMove, CompiledPhase, Game, Move, RulesRuntimeError, VarSlot, number
 
-_MISSING = object()
+GENERATED_FILE = "<cardrules generated: {}>"
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 
 
 def compile_model(model: Model) -> Game:
-    return Compiler(model).game()
+    return CodeGen(model).game()
 
 
-class Compiler:
-    def __init__(self, model: Model):
+class _Writer:
+    """Lines of generated source, each remembering the rules span it came from."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.spans: list[Span | None] = []
+        self.indent = 0
+
+    def line(self, text: str, span: Span | None = None) -> None:
+        self.lines.append("    " * self.indent + text)
+        self.spans.append(span)
+
+
+class CodeGen:
+    def __init__(self, model: Model, env_mode: bool = False):
         self.m = model
         self.deck = model.deck
         self.ncards = model.deck.size
-        self.defs: dict[str, Callable] = {}
-        self.actions: dict[str, Callable] = {}
+        self.ns: dict[str, Any] = {"Move": Move, "number": number, "Fraction": Fraction, "rt": rt,
+                                   "RulesRuntimeError": RulesRuntimeError}
+        self._const_ids: dict[tuple, str] = {}
+        self.w = _Writer()
+        self.env_mode = env_mode
+        self.bound: list[str] = []  # comprehension variables: always Python locals
         self.phase_index = {name: i for i, name in enumerate(model.phases)}
+        self.var_index = {name: i for i, name in enumerate(model.vars)}
+        self.temp = 0
 
+    # --- helpers
     def type(self, e) -> str:
         return self.m.types.get(id(e), "any")
+
+    def const(self, value: Any, prefix: str = "K") -> str:
+        hashable = isinstance(value, (int, str, bool, Fraction, Span)) or value is None
+        key = (prefix, type(value), value) if hashable else (prefix, id(value))
+        name = self._const_ids.get(key)
+        if name is None:
+            name = f"{prefix}{len(self._const_ids)}"
+            self._const_ids[key] = name
+            self.ns[name] = value
+        return name
+
+    def fresh(self) -> str:
+        self.temp += 1
+        return f"_t{self.temp}"
+
+    def local(self, name: str) -> str:
+        if self.env_mode and name not in self.bound:
+            return f"env[{name!r}]"
+        return f"L_{name}"
+
+    def span_const(self, span: Span) -> str:
+        return self.const(span, "S")
 
     # --- the game
     def game(self) -> Game:
@@ -46,66 +99,128 @@ class Compiler:
                 slot_zone.append(z)
                 slot_owner.append(i if z.owner else None)
         deck_slot = next(z.base for z in m.zones.values() if z.holds_deck)
-        var_slots = []
-        for v in m.vars.values():
-            count = {None: 1, "player": m.player_count, "team": len(set(m.team_of))}[v.owner]
-            init = self.expr(v.init) if v.init is not None else _default_init(v.type)
-            var_slots.append(VarSlot(v.name, v.owner, v.type, count, init))
+        team_count = len(set(m.team_of))
+        w = self.w
+
         for name, d in m.defs.items():
-            self.defs[name] = None  # filled lazily: definitions may refer to later ones
+            params = ", ".join(f"L_{p.name}" for p in d.params)
+            w.line(f"def d_{name}(st{', ' if params else ''}{params}):", d.span)
+            w.indent += 1
+            w.line(f"return {self.expr(d.body)}", d.span)
+            w.indent -= 1
+        for name, a in m.actions.items():
+            params = ", ".join(f"L_{p.name}" for p in a.params)
+            self.function(f"a_{name}", f"st{', ' if params else ''}{params}", a.body, a.span)
+        self.function("setup", "st", m.setup.body, m.setup.span)
+        var_slots_src = []
+        for i, v in enumerate(m.vars.values()):
+            w.line(f"def v{i}_init(st):", v.span)
+            w.indent += 1
+            w.line(f"return {self.expr(v.init) if v.init is not None else repr(_default_value(v.type))}", v.span)
+            w.indent -= 1
+            var_slots_src.append(f"v{i}_init")
+        w.line(f"def score(st, L_{m.score.var}):", m.score.span)
+        w.indent += 1
+        w.line(f"return number({self.expr(m.score.expr)})", m.score.span)
+        w.indent -= 1
+        move_renders: dict[tuple[int, int], tuple] = {}
+        for i, p in enumerate(m.phases.values()):
+            if p.turn is not None:
+                w.line(f"def p{i}_turn(st):", p.span)
+                w.indent += 1
+                w.line(f"return {self.expr(p.turn)}", p.turn.span)
+                w.indent -= 1
+            if p.do is not None:
+                self.function(f"p{i}_do", "st", p.do, p.span)
+            for j, mv in enumerate(p.moves):
+                move_renders[(i, j)] = self.move(i, j, mv)
+
+        source = "\n".join(w.lines) + "\n"
+        filename = GENERATED_FILE.format(m.rules.path)
+        code = compile(source, filename, "exec")
+        exec(code, self.ns)
+        ns = self.ns
+
+        var_slots = []
+        for i, v in enumerate(m.vars.values()):
+            count = {None: 1, "player": m.player_count, "team": team_count}[v.owner]
+            var_slots.append(VarSlot(v.name, v.owner, v.type, count, ns[f"v{i}_init"]))
         phases = []
         for i, p in enumerate(m.phases.values()):
-            turn = self.expr(p.turn) if p.turn is not None else None
-            do = self.block(p.do) if p.do is not None else None
-            moves = [self.move(j, mv) for j, mv in enumerate(p.moves)]
-            phases.append(CompiledPhase(p.name, i, turn, do, moves, p.span))
-        score_f = self.expr(m.score.expr)
-        var = m.score.var
-        team_count = len(set(m.team_of))
+            moves = []
+            for j, mv in enumerate(p.moves):
+                render, lazy = move_renders[(i, j)]
+                moves.append(CompiledMove(
+                    name=mv.name, index=j, var_names=tuple(g.var for g in mv.generators),
+                    generate=ns[f"p{i}_m{j}_gen"], body=ns[f"p{i}_m{j}_body"], render=render,
+                    lazy_text=lazy, span=mv.span, decl=mv))
+            phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span))
         members = tuple(tuple(p for p in range(m.player_count) if m.team_of[p] == t) for t in range(team_count))
         return Game(
             title=m.title, path=m.rules.path, params=dict(m.values), player_count=m.player_count,
             team_of=m.team_of, members=members, deck=m.deck, deck_size=self.ncards, zones=m.zones,
             slot_zone=tuple(slot_zone), slot_owner=tuple(slot_owner), deck_slot=deck_slot,
             vars=var_slots, var_index={v.name: i for i, v in enumerate(var_slots)}, phases=phases,
-            phase_index=self.phase_index, setup=self.block(m.setup.body),
-            score=lambda st, p: number(score_f(st, {var: p})), sources=m.sources, model=m,
-            has_copies=len(set(m.deck.names)) < m.deck.size)
+            phase_index=self.phase_index, setup=ns["setup"], score=ns["score"], sources=m.sources,
+            model=m, has_copies=len(set(m.deck.names)) < m.deck.size,
+            source=source, source_file=filename, line_spans=tuple(w.spans))
 
-    def move(self, index: int, mv: n.MoveDecl) -> CompiledMove:
-        var_names = tuple(g.var for g in mv.generators)
-        # Each conjunct of the move's condition runs as soon as the parameters it uses are bound.
+    def function(self, name: str, params: str, body: n.Block, span: Span) -> None:
+        w = self.w
+        w.line(f"def {name}({params}):", span)
+        w.indent += 1
+        self.block(body)
+        w.line("return False", span)
+        w.indent -= 1
+
+    def move(self, i: int, j: int, mv: n.MoveDecl):
+        w = self.w
+        var_names = [g.var for g in mv.generators]
         conjuncts = _conjuncts(mv.condition) if mv.condition is not None else []
-        levels = []
-        bound: set[str] = {"me"}
         placed: set[int] = set()
-        early = []
-        for i, c in enumerate(conjuncts):
-            if _free_names(c) & set(var_names) == set():
-                early.append(self.expr(c))
-                placed.add(i)
-        for g in mv.generators:
-            bound.add(g.var)
-            filters = [self.expr(g.condition)] if g.condition is not None else []
-            for i, c in enumerate(conjuncts):
-                if i not in placed and (_free_names(c) & set(var_names)) <= bound:
-                    filters.append(self.expr(c))
-                    placed.add(i)
-            levels.append((g.var, self.iterable(g.source), filters))
-        if early and levels:
-            first_var, first_source, first_filters = levels[0]
-            levels[0] = (first_var, _guarded(early, first_source), first_filters)
-            early = []
         params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
         render = self.renderer(mv, params)
         lazy = None
         if not any(t in ("group", "item", "any") or t.endswith(("group", "item", "any")) for _, t in params):
-            def lazy(args, names=var_names):
+            def lazy(args, names=tuple(var_names)):
                 return render(None, dict(zip(names, args)))
-        return CompiledMove(name=mv.name, index=index, var_names=var_names, levels=levels,
-                            final_filters=early, render=render, body=self.block(mv.body),
-                            lazy_text=lazy, span=mv.span, decl=mv)
+        name_c, render_c, lazy_c = self.const(mv.name, "N"), self.const(render, "R"), self.const(lazy, "R")
 
+        w.line(f"def p{i}_m{j}_gen(st, L_me, out):", mv.span)
+        w.indent += 1
+        depth = 0
+        for k, c in enumerate(conjuncts):
+            if not (_free_names(c) & set(var_names)):
+                w.line(f"if not ({self.expr(c)}): return", c.span)
+                placed.add(k)
+        bound: set[str] = set()
+        for g in mv.generators:
+            w.line(f"for L_{g.var} in {self.iterable(g.source)}:", g.span)
+            w.indent += 1
+            depth += 1
+            bound.add(g.var)
+            tests = [g.condition] if g.condition is not None else []
+            for k, c in enumerate(conjuncts):
+                if k not in placed and (_free_names(c) & set(var_names)) <= bound:
+                    tests.append(c)
+                    placed.add(k)
+            for t in tests:
+                w.line(f"if not ({self.expr(t)}): continue", t.span)
+        args = []
+        for var, t in params:
+            args.append(f"rt.freeze(L_{var})" if t.startswith("list:") or t in ("any",) else f"L_{var}")
+        args_src = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
+        if lazy is not None:
+            w.line(f"out.append(Move({name_c}, {args_src}, {j}, None, {lazy_c}))", mv.span)
+        else:
+            env_src = "{" + ", ".join(f"{v!r}: L_{v}" for v in var_names) + "}"
+            w.line(f"out.append(Move({name_c}, {args_src}, {j}, {render_c}(st, {env_src})))", mv.span)
+        w.indent -= depth + 1
+        params_src = "".join(f", L_{v}" for v in var_names)
+        self.function(f"p{i}_m{j}_body", f"st, L_me{params_src}", mv.body, mv.span)
+        return render, lazy
+
+    # --- move texts
     def renderer(self, mv: n.MoveDecl, params: list[tuple[str, str]]) -> Callable:
         show = {var: self.shower(t) for var, t in params}
         if mv.says is None:
@@ -119,23 +234,20 @@ class Compiler:
                         parts.append(text)
                 return " ".join(parts)
             return render
-        template = mv.says
-        pieces = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", template)
+        pieces = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", mv.says)
 
         def render_says(st, env):
-            out = []
-            for i, piece in enumerate(pieces):
-                out.append(show[piece](st, env[piece]) if i % 2 else piece)
+            out = [show[piece](st, env[piece]) if i % 2 else piece for i, piece in enumerate(pieces)]
             return " ".join("".join(out).split())
         return render_says
 
     def shower(self, t: str) -> Callable:
-        names = self.deck.names
+        names, ncards = self.deck.names, self.ncards
 
         def item(st, x):
             if x is None:
                 return "none"
-            if x < self.ncards:
+            if x < ncards:
                 return names[x]
             return "(" + " ".join(names[c] for c in st.groups[x]["cards"]) + ")"
         if t in ("card", "group", "item"):
@@ -149,592 +261,330 @@ class Compiler:
             return lambda st, b: "yes" if b else "no"
         return lambda st, v: str(v)
 
-    # --- expressions
-    def expr(self, e) -> Callable:
-        method = getattr(self, "e_" + type(e).__name__)
-        return method(e)
+    # --- expressions: each returns Python source
+    def expr(self, e) -> str:
+        return getattr(self, "e_" + type(e).__name__)(e)
 
     def e_Num(self, e):
-        value = e.value
-        return lambda st, env: value
+        return repr(e.value) if isinstance(e.value, int) else self.const(e.value)
 
     def e_Const(self, e):
-        value = e.value
-        return lambda st, env: value
+        return repr(e.value)
 
     def e_Str(self, e):
-        text = e.text
-        return lambda st, env: text
+        return repr(e.text)
 
     def e_Name(self, e):
         kind, what = self.m.names.get(id(e), ("local", e.id))
         if kind == "local":
-            name = e.id
-            return lambda st, env: env[name]
+            return self.local(e.id)
         if kind == "var":
-            i = list(self.m.vars).index(what.name)
-            return lambda st, env: st.vars[i]
+            return f"st.vars[{self.var_index[what.name]}]"
         if kind == "param":
             value = self.m.values[what]
             if isinstance(value, tuple):
                 value = list(value)
-            return lambda st, env: value
+            return repr(value) if isinstance(value, (int, str, bool)) else self.const(value)
         if kind == "zone":
-            slot = what.base
-            return lambda st, env: slot
+            return str(what.base)
         if kind == "const":
-            value = self.constant(what)
-            return lambda st, env: value
+            m = self.m
+            if what == "players":
+                return self.const(list(range(m.player_count)))
+            if what == "teams":
+                return self.const(list(range(len(set(m.team_of)))))
+            return str(m.player_count)
         if kind == "order":
-            positions = self.deck.orders[what]
-            return lambda st, env: positions
+            return self.const(self.deck.orders[what])
         if kind == "symbol":
-            name = e.id
-            return lambda st, env: name
+            return repr(e.id)
         if kind == "def":
-            body = self.def_body(e.id)
-            return lambda st, env: body[0](st, {})
+            from .checker import _NotConstant, _const_eval
+            try:
+                value = _const_eval(self.m.defs[e.id].body, self.m.values)
+            except _NotConstant:
+                return f"d_{e.id}(st)"
+            return repr(value) if isinstance(value, (int, bool, str)) else self.const(value)
         if kind == "func":
-            f = self.func_ref(e.id)
-            return lambda st, env: f
+            return self.func_ref(e.id)
         raise AssertionError(kind)
 
-    def constant(self, name: str):
-        m = self.m
-        if name == "players":
-            return list(range(m.player_count))
-        if name == "teams":
-            return list(range(len(set(m.team_of))))
-        if name == "player_count":
-            return m.player_count
-        raise AssertionError(name)
-
     def e_Unary(self, e):
-        f = self.expr(e.operand)
-        if e.op == "not":
-            return lambda st, env: not f(st, env)
-        return lambda st, env: -f(st, env)
+        inner = self.expr(e.operand)
+        return f"(not {inner})" if e.op == "not" else f"(-{inner})"
 
     def e_Cond(self, e):
-        test, a, b = self.expr(e.test), self.expr(e.then), self.expr(e.otherwise)
-        return lambda st, env: a(st, env) if test(st, env) else b(st, env)
+        return f"({self.expr(e.then)} if {self.expr(e.test)} else {self.expr(e.otherwise)})"
 
     def e_Binary(self, e):
         op = e.op
         if op in ("in", "not in"):
-            a, b = self.expr(e.left), self.iterable(e.right)
-            if op == "in":
-                return lambda st, env: a(st, env) in b(st, env)
-            return lambda st, env: a(st, env) not in b(st, env)
+            return f"({self.expr(e.left)} {op} {self.iterable(e.right)})"
         a, b = self.expr(e.left), self.expr(e.right)
-        if op == "and":
-            return lambda st, env: a(st, env) and b(st, env)
-        if op == "or":
-            return lambda st, env: a(st, env) or b(st, env)
-        if op == "==":
-            return lambda st, env: a(st, env) == b(st, env)
-        if op == "!=":
-            return lambda st, env: a(st, env) != b(st, env)
-        if op == "<":
-            return lambda st, env: _ordered(a(st, env)) < _ordered(b(st, env))
-        if op == "<=":
-            return lambda st, env: _ordered(a(st, env)) <= _ordered(b(st, env))
-        if op == ">":
-            return lambda st, env: _ordered(a(st, env)) > _ordered(b(st, env))
-        if op == ">=":
-            return lambda st, env: _ordered(a(st, env)) >= _ordered(b(st, env))
+        lt, rt_ = self.type(e.left), self.type(e.right)
+        if op in ("and", "or", "==", "!="):
+            return f"({a} {op} {b})"
+        if op in ("<", "<=", ">", ">="):
+            if lt.startswith("list:") or rt_.startswith("list:"):
+                return f"(list({a}) {op} list({b}))"
+            return f"({a} {op} {b})"
         if op == "..":
-            return lambda st, env: list(range(int(a(st, env)), int(b(st, env)) + 1))
-        lt, rt = self.type(e.left), self.type(e.right)
-        if lt.startswith("list:") or rt.startswith("list:"):
+            return f"list(range({a}, {b} + 1))"
+        if lt.startswith("list:") or rt_.startswith("list:"):
             if op == "+":
-                return lambda st, env: list(a(st, env)) + list(b(st, env))
+                return f"(list({a}) + list({b}))"
             if op == "-":
-                def difference(st, env):
-                    out = list(a(st, env))
-                    for x in b(st, env):
-                        if x in out:
-                            out.remove(x)
-                    return out
-                return difference
-        span = e.span
-        if op == "+":
-            return lambda st, env: a(st, env) + b(st, env)
-        if op == "-":
-            return lambda st, env: a(st, env) - b(st, env)
-        if op == "*":
-            return lambda st, env: a(st, env) * b(st, env)
-
-        def divide(st, env, kind=op):
-            x, y = a(st, env), b(st, env)
-            if y == 0:
-                raise RulesRuntimeError("division by zero", span)
-            if kind == "/":
-                return number(Fraction(x) / Fraction(y)) if (isinstance(x, Fraction) or isinstance(y, Fraction)
-                                                             or x % y) else x // y
-            return x // y if kind == "//" else x % y
-        return divide
+                return f"rt.difference({a}, {b})"
+        if op in ("+", "-", "*"):
+            return f"({a} {op} {b})"
+        return f"rt.divide({a}, {b}, {op!r}, {self.span_const(e.span)})"
 
     def e_ListLit(self, e):
-        items = [self.expr(i) for i in e.items]
-        return lambda st, env: [f(st, env) for f in items]
+        return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
+
+    def comprehension(self, var: str, iterable, condition, element) -> tuple[str, str, str]:
+        source = self.iterable(iterable)
+        self.bound.append(var)
+        try:
+            elem = self.expr(element) if element is not None else f"L_{var}"
+            cond = f" if {self.expr(condition)}" if condition is not None else ""
+        finally:
+            self.bound.pop()
+        return elem, f"for L_{var} in {source}{cond}", source
 
     def e_ListComp(self, e):
-        element, var, source = self.expr(e.element), e.var, self.iterable(e.iterable)
-        cond = self.expr(e.condition) if e.condition is not None else None
-
-        def comp(st, env):
-            saved = env.get(var, _MISSING)
-            out = []
-            for x in source(st, env):
-                env[var] = x
-                if cond is None or cond(st, env):
-                    out.append(element(st, env))
-            _restore(env, var, saved)
-            return out
-        return comp
+        elem, loop, _ = self.comprehension(e.var, e.iterable, e.condition, e.element)
+        return f"[{elem} {loop}]"
 
     def e_MapLit(self, e):
-        entries = [(self.expr(k), self.expr(v)) for k, v in e.entries]
+        from .checker import _NotConstant, _const_eval
         try:
-            const = {k(None, {}): v(None, {}) for k, v in entries}
-            return lambda st, env: const
-        except Exception:
-            return lambda st, env: {k(st, env): v(st, env) for k, v in entries}
+            table = {_const_eval(k, {}): _const_eval(v, {}) for k, v in e.entries}
+            return self.const(table)
+        except _NotConstant:
+            return "{" + ", ".join(f"{self.expr(k)}: {self.expr(v)}" for k, v in e.entries) + "}"
 
     def e_Index(self, e):
         obj_t = self.type(e.obj)
         index = self.expr(e.index)
-        span = e.span
         if obj_t.startswith("per:"):
-            _, owner, inner = obj_t.split(":", 2)
-            team_of = self.m.team_of
-            by_player = owner == "team" and T.assignable(self.type(e.index), "player") and \
-                self.type(e.index) != "team"
+            owner = obj_t.split(":", 2)[1]
+            idx_t = self.type(e.index)
+            if owner == "team" and T.assignable(idx_t, "player") and idx_t != "team":
+                index = f"{self.const(self.m.team_of)}[{index}]"
             kind, what = self.m.names.get(id(e.obj), (None, None))
             if kind == "zone":
-                base = what.base
-                if by_player:
-                    return lambda st, env: base + team_of[index(st, env)]
-                return lambda st, env: base + index(st, env)
-            i = list(self.m.vars).index(what.name)
-            if by_player:
-                return lambda st, env: st.vars[i][team_of[index(st, env)]]
-            return lambda st, env: st.vars[i][index(st, env)]
-        obj = self.expr(e.obj)
-
-        def lookup(st, env):
-            container, key = obj(st, env), index(st, env)
-            try:
-                return container[key]
-            except (KeyError, IndexError, TypeError):
-                raise RulesRuntimeError(f"no entry for {key!r} here", span) from None
-        return lookup
+                return f"({what.base} + {index})"
+            return f"st.vars[{self.var_index[what.name]}][{index}]"
+        return f"rt.lookup({self.expr(e.obj)}, {index}, {self.span_const(e.span)})"
 
     def e_Attr(self, e):
-        obj, name = self.expr(e.obj), e.name
-        return lambda st, env: st.groups[obj(st, env)][name]
+        return f"st.groups[{self.expr(e.obj)}][{e.name!r}]"
 
     def e_Aggregate(self, e):
-        func, var = e.func, e.var
-        element, source = self.expr(e.element), self.iterable(e.iterable)
-        cond = self.expr(e.condition) if e.condition is not None else None
-
-        def values(st, env):
-            saved = env.get(var, _MISSING)
-            for x in source(st, env):
-                env[var] = x
-                if cond is None or cond(st, env):
-                    yield x, element(st, env)
-            _restore(env, var, saved)
-
+        func = e.func
+        elem, loop, _ = self.comprehension(e.var, e.iterable, e.condition, e.element)
         if func == "sum":
-            return lambda st, env: number(sum(v for _, v in values(st, env)))
+            scaled = self.scaled_attribute(e)
+            if scaled is not None:
+                table, denominator = scaled
+                return f"number(Fraction(sum({table}[L_{e.var}] {loop}), {denominator}))"
+            return f"number(sum({elem} {loop}))"
         if func == "count":
-            return lambda st, env: sum(1 for _, v in values(st, env) if v is not False and v is not None)
-        if func == "any":
-            return lambda st, env: any(v for _, v in values(st, env))
-        if func == "all":
-            return lambda st, env: all(v for _, v in values(st, env))
+            return f"sum(1 {loop} if ({elem}) is not False and ({elem}) is not None)"
+        if func in ("any", "all"):
+            return f"{func}({elem} {loop})"
         if func in ("max", "min"):
-            pick = max if func == "max" else min
-            return lambda st, env: pick((v for _, v in values(st, env)), default=None)
+            return f"{func}(({elem} {loop}), default=None)"
         if func == "first":
-            return lambda st, env: next((v for _, v in values(st, env)), None)
+            return f"next(({elem} {loop}), None)"
+        pair = f"[(L_{e.var}, {elem}) {loop}]"
+        return f"rt.extreme({pair}, {1 if func == 'most' else -1})"
 
-        sign = 1 if func == "most" else -1
-
-        def extreme(st, env):
-            best, best_value, tied = None, None, False
-            for x, v in values(st, env):
-                v = _ordered(v)
-                if best_value is None or v * sign > best_value * sign:
-                    best, best_value, tied = x, v, False
-                elif v == best_value:
-                    tied = True
-            return None if tied else best
-        return extreme
+    def scaled_attribute(self, e: n.Aggregate):
+        """For `sum(attr(x) for x in ...)` over an attribute with fractions: the attribute as
+        whole multiples of the common denominator, so the sum runs on ints (exact, and fast)."""
+        el = e.element
+        if not (isinstance(el, n.Call) and el.func in self.deck.attrs and len(el.args) == 1
+                and isinstance(el.args[0], n.Name) and el.args[0].id == e.var):
+            return None
+        values = self.deck.attrs[el.func]
+        denominator = 1
+        for v in values:
+            if isinstance(v, Fraction):
+                denominator = denominator * v.denominator // _gcd(denominator, v.denominator)
+        if denominator == 1:
+            return None
+        table = [int(v * denominator) for v in values]
+        return self.const(table, "K"), denominator
 
     def e_Call(self, e):
         f = e.func
-        args = [self.argument(a, p) for a, p in zip(e.args, self._param_types(f))]
         if f in self.m.defs:
-            d = self.m.defs[f]
-            names = [p.name for p in d.params]
-            body = self.def_body(f)
-            if len(args) == 1:
-                (a,), (name,) = args, names
-                return lambda st, env: body[0](st, {name: a(st, env)})
-            return lambda st, env: body[0](st, {k: a(st, env) for k, a in zip(names, args)})
+            params = [_type_of_ref(p.type) for p in self.m.defs[f].params]
+            args = [self.argument(a, t) for a, t in zip(e.args, params)]
+            return f"d_{f}(st{''.join(', ' + a for a in args)})"
         if f in self.deck.attrs:
-            table, (a,) = self.deck.attrs[f], args
-            return lambda st, env: table[a(st, env)]
-        impl = REGISTRY[f].impl
-        if len(args) == 0:
-            return lambda st, env: impl(st)
-        if len(args) == 1:
-            a0 = args[0]
-            return lambda st, env: impl(st, a0(st, env))
-        if len(args) == 2:
-            a0, a1 = args
-            return lambda st, env: impl(st, a0(st, env), a1(st, env))
-        return lambda st, env: impl(st, *[a(st, env) for a in args])
+            return f"{self.const(self.deck.attrs[f])}[{self.expr(e.args[0])}]"
+        b = REGISTRY[f]
+        args = [self.argument(a, t) for a, t in zip(e.args, b.params)]
+        if b.inline is not None:
+            return b.inline.format(*args, n=self.m.player_count, deck=self.const(self.deck, "D"))
+        impl = self.const(b.impl, "B")
+        return f"{impl}(st{''.join(', ' + a for a in args)})"
 
-    def _param_types(self, f: str) -> list[str]:
-        if f in self.m.defs:
-            return [_type_of_ref(p.type) for p in self.m.defs[f].params]
-        if f in self.deck.attrs:
-            return ["card"]
-        return list(REGISTRY[f].params)
-
-    def argument(self, a, param_type: str) -> Callable:
+    def argument(self, a, param_type: str) -> str:
         if param_type == "func":
-            f = self.func_ref(a.id)
-            return lambda st, env: f
+            return self.func_ref(a.id)
         if param_type == "collection":
             return self.iterable(a)
         return self.expr(a)
 
-    def def_body(self, name: str) -> list:
-        """A one-element cell holding the compiled body, so definitions may refer forward."""
-        cell = self.defs.get(name)
-        if cell is None:
-            cell = [None]
-            self.defs[name] = cell
-            cell[0] = self.expr(self.m.defs[name].body)
-        return cell
-
-    def func_ref(self, name: str) -> Callable:
+    def func_ref(self, name: str) -> str:
         if name in self.deck.attrs:
             table = self.deck.attrs[name]
-            return lambda st, x: table[x]
+            return self.const(lambda st, x: table[x], "F")
         if name in ("rank", "suit", "name"):
-            impl = REGISTRY[name].impl
-            return impl
-        body = self.def_body(name)
-        param = self.m.defs[name].params[0].name
-        return lambda st, x: body[0](st, {param: x})
+            return self.const(REGISTRY[name].impl, "B")
+        return f"d_{name}"
 
-    def iterable(self, e) -> Callable:
-        """Compile an expression used as a collection: a zone or group becomes its contents."""
-        f = self.expr(e)
+    def iterable(self, e) -> str:
+        """Source for an expression used as a collection: a zone or group gives its contents."""
+        src = self.expr(e)
         t = self.type(e)
         if t in ("zone", "gzone"):
-            return lambda st, env: st.zones[f(st, env)]
+            return f"st.zones[{src}]"
         if t == "group":
-            return lambda st, env: st.groups[f(st, env)]["cards"]
+            return f"st.groups[{src}]['cards']"
         if t.startswith("list:") or t.startswith("map:"):
-            return f
-        ncards = self.ncards
-
-        def anything(st, env):
-            v = f(st, env)
-            if isinstance(v, int) and not isinstance(v, bool):
-                return st.groups[v]["cards"] if v >= ncards else st.zones[v]
-            return v
-        return anything
+            return src
+        return f"rt.collection(st, {src})"
 
     # --- statements
-    def block(self, b: n.Block) -> Callable:
-        statements = [(self.stmt(s), s.span) for s in b.statements]
-        funcs = [f for f, _ in statements]
-        spans = [s for _, s in statements]
-        sources = self.m.sources
-
-        def run(st, env):
-            i = 0
-            try:
-                for i, f in enumerate(funcs):
-                    if f(st, env):
-                        return True
-            except RulesRuntimeError as exc:
-                if exc.sources is None:
-                    exc.sources = sources
-                raise
-            except (TypeError, ValueError, KeyError, IndexError, AttributeError, ZeroDivisionError) as exc:
-                raise RulesRuntimeError(f"this statement failed while running: {exc}", spans[i],
-                                        "a value was none or of the wrong kind here", sources) from None
-            return False
-        return run
-
-    def stmt(self, s) -> Callable:
-        return getattr(self, "s_" + type(s).__name__)(s)
+    def block(self, b: n.Block) -> None:
+        if not b.statements:
+            self.w.line("pass", b.span)
+        for s in b.statements:
+            getattr(self, "s_" + type(s).__name__)(s)
 
     def s_Assign(self, s):
+        w = self.w
         value = self.expr(s.value)
-        op = s.op
         target = s.target
         if isinstance(target, n.Name):
             kind, what = self.m.names.get(id(target), ("local", target.id))
-            if kind == "local":
-                name = target.id
-                get = lambda st, env: env[name]  # noqa: E731
-                def put(st, env, v):
-                    env[name] = v
-            else:
-                i = list(self.m.vars).index(what.name)
-                get = lambda st, env: st.vars[i]  # noqa: E731
-                def put(st, env, v):
-                    st.vars[i] = v
+            place = self.local(target.id) if kind == "local" else f"st.vars[{self.var_index[what.name]}]"
         elif isinstance(target, n.Index):
             what = self.m.names[id(target.obj)][1]
-            i = list(self.m.vars).index(what.name)
             index = self.expr(target.index)
             if what.owner == "team" and self.type(target.index) == "player":
-                team_of = self.m.team_of
-                key = lambda st, env: team_of[index(st, env)]  # noqa: E731
-            else:
-                key = index
-            get = lambda st, env: st.vars[i][key(st, env)]  # noqa: E731
-            def put(st, env, v):
-                st.vars[i][key(st, env)] = v
+                index = f"{self.const(self.m.team_of)}[{index}]"
+            if not _IDENTIFIER.fullmatch(index):
+                # Evaluated once: `x[i] += v` must not compute i twice.
+                key = self.fresh()
+                w.line(f"{key} = {index}", s.span)
+                index = key
+            place = f"st.vars[{self.var_index[what.name]}][{index}]"
         else:
-            obj, name = self.expr(target.obj), target.name
-            get = lambda st, env: st.groups[obj(st, env)][name]  # noqa: E731
-            def put(st, env, v):
-                st.groups[obj(st, env)][name] = v
-        if op == "=":
-            def assign(st, env):
-                put(st, env, value(st, env))
-        elif op == "+=":
-            def assign(st, env):
-                put(st, env, number(get(st, env) + value(st, env)))
+            obj = self.fresh()
+            w.line(f"{obj} = st.groups[{self.expr(target.obj)}]", s.span)
+            place = f"{obj}[{target.name!r}]"
+        if s.op == "=":
+            w.line(f"{place} = {value}", s.span)
         else:
-            def assign(st, env):
-                put(st, env, number(get(st, env) - value(st, env)))
-        return assign
+            w.line(f"{place} = number({place} {s.op[0]} {value})", s.span)
 
     def s_Let(self, s):
-        value, name = self.expr(s.value), s.name
+        self.w.line(f"{self.local(s.name)} = {self.expr(s.value)}", s.span)
 
-        def let(st, env):
-            env[name] = value(st, env)
-        return let
-
-    def items_of(self, e) -> Callable:
-        """Compile what a statement acts on into a list of items (copied: the statement may move them)."""
+    def items(self, e) -> str:
+        """Source for what a statement acts on, as a fresh list (the statement may move it)."""
         t = self.type(e)
         if t in ("card", "group", "item"):
-            f = self.expr(e)
-            return lambda st, env: [f(st, env)]
-        it = self.iterable(e)
-        return lambda st, env: list(it(st, env))
+            return f"[{self.expr(e)}]"
+        return f"list({self.iterable(e)})"
 
     @staticmethod
-    def face(face: str | None):
-        return None if face is None else (1 if face == "up" else 0)
+    def face(face: str | None) -> str:
+        return "None" if face is None else ("1" if face == "up" else "0")
 
     def s_MoveCards(self, s):
-        items, dest, face = self.items_of(s.what), self.expr(s.dest), self.face(s.face)
         dest_t = self.type(s.dest)
-        ncards = self.ncards
-        span = s.span
-
-        def move(st, env):
-            target = dest(st, env)
-            to_group = dest_t == "group" or (dest_t not in ("zone", "gzone") and target >= ncards)
-            for x in items(st, env):
-                if x is None:
-                    raise RulesRuntimeError("there is no card to move (the value is none)", span)
-                if to_group and x == target:
-                    raise RulesRuntimeError("a group cannot move into itself", span)
-                st.take(x)
-                if to_group:
-                    st.put_in_group(x, target, face)
-                else:
-                    st.put(x, target, face)
-        return move
+        to_group = "True" if dest_t == "group" else "False" if dest_t in ("zone", "gzone") else "None"
+        self.w.line(f"rt.move_items(st, {self.items(s.what)}, {self.expr(s.dest)}, {to_group}, "
+                    f"{self.face(s.face)}, {self.span_const(s.span)})", s.span)
 
     def s_Deal(self, s):
-        count, source, dest, face = self.expr(s.count), self.expr(s.source), self.expr(s.dest), self.face(s.face)
-        span = s.span
-        zones = self.m.zones
-
-        def deal(st, env):
-            k, src, to = count(st, env), source(st, env), dest(st, env)
-            pile = st.zones[src]
-            if len(pile) < k:
-                zone = st.game.slot_zone[src].name
-                raise RulesRuntimeError(f"cannot deal {k} cards from `{zone}`: it holds only {len(pile)}", span)
-            for _ in range(int(k)):
-                c = pile.pop()
-                st.put(c, to, face)
-        del zones
-        return deal
+        self.w.line(f"rt.deal(st, {self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)}, "
+                    f"{self.face(s.face)}, {self.span_const(s.span)})", s.span)
 
     def s_Shuffle(self, s):
-        zone = self.expr(s.zone)
-
-        def shuffle(st, env):
-            st.rng().shuffle(st.zones[zone(st, env)])
-        return shuffle
-
-    def cards_of(self, e) -> Callable:
-        items = self.items_of(e)
-        ncards = self.ncards
-
-        def cards(st, env):
-            out = []
-            for x in items(st, env):
-                if x is None:
-                    continue
-                if x < ncards:
-                    out.append(x)
-                else:
-                    out.extend(st.groups[x]["cards"])
-            return out
-        return cards
+        self.w.line(f"st.rng().shuffle(st.zones[{self.expr(s.zone)}])", s.span)
 
     def s_Flip(self, s):
-        cards, face = self.cards_of(s.what), 1 if s.face == "up" else 0
-
-        def flip(st, env):
-            for c in cards(st, env):
-                st.face[c] = face
-        return flip
+        self.w.line(f"rt.flip(st, {self.items(s.what)}, {1 if s.face == 'up' else 0})", s.span)
 
     def s_Reveal(self, s):
-        cards, to = self.cards_of(s.what), self.expr(s.to)
-
-        def reveal(st, env):
-            who = to(st, env)
-            mask = 0
-            for p in (who if isinstance(who, list) else [who]):
-                mask |= 1 << p
-            for c in cards(st, env):
-                st.known[c] |= mask
-        return reveal
+        self.w.line(f"rt.reveal(st, {self.items(s.what)}, {self.expr(s.to)})", s.span)
 
     def s_MakeGroup(self, s):
-        items, zone = self.items_of(s.cards), self.expr(s.zone)
-        fields = [(name, self.expr(v)) for name, v in s.fields]
-        declared = {}
+        declared: dict[str, Any] = {}
         for z in self.m.zones.values():
             for name, t in z.fields.items():
                 declared.setdefault(name, _default_value(t))
-
-        def make(st, env):
-            slot = zone(st, env)
-            gid = st.next_group
-            st.next_group += 1
-            group = {"zone": slot, "cards": []}
-            for name in st.game.slot_zone[slot].fields:
-                group[name] = declared[name]
-            for name, f in fields:
-                group[name] = f(st, env)
-            chosen = items(st, env)
-            st.groups[gid] = group
-            st.zones[slot].append(gid)
-            for x in chosen:
-                st.take(x)
-                st.put_in_group(x, gid, None)
-        return make
+        fields = "{" + ", ".join(f"{name!r}: {self.expr(v)}" for name, v in s.fields) + "}"
+        self.w.line(f"rt.make_group(st, {self.items(s.cards)}, {self.expr(s.zone)}, {fields}, "
+                    f"{self.const(declared)})", s.span)
 
     def s_If(self, s):
-        branches = [(self.expr(t), self.block(b)) for t, b in s.branches]
-        otherwise = self.block(s.otherwise) if s.otherwise is not None else None
-        if len(branches) == 1:
-            (test, body), = branches
-
-            def if1(st, env):
-                if test(st, env):
-                    return body(st, env)
-                return otherwise(st, env) if otherwise is not None else False
-            return if1
-
-        def if_(st, env):
-            for test, body in branches:
-                if test(st, env):
-                    return body(st, env)
-            return otherwise(st, env) if otherwise is not None else False
-        return if_
+        w = self.w
+        for k, (test, body) in enumerate(s.branches):
+            w.line(f"{'if' if k == 0 else 'elif'} {self.expr(test)}:", test.span)
+            w.indent += 1
+            self.block(body)
+            w.indent -= 1
+        if s.otherwise is not None:
+            w.line("else:", s.span)
+            w.indent += 1
+            self.block(s.otherwise)
+            w.indent -= 1
 
     def s_For(self, s):
-        items, var, body = self.iterable(s.iterable), s.var, self.block(s.body)
-        cond = self.expr(s.condition) if s.condition is not None else None
-
-        def loop(st, env):
-            saved = env.get(var, _MISSING)
-            for x in list(items(st, env)):
-                env[var] = x
-                if cond is not None and not cond(st, env):
-                    continue
-                if body(st, env):
-                    return True
-            _restore(env, var, saved)
-            return False
-        return loop
+        w = self.w
+        w.line(f"for {self.local(s.var)} in list({self.iterable(s.iterable)}):", s.span)
+        w.indent += 1
+        if s.condition is not None:
+            w.line(f"if not ({self.expr(s.condition)}): continue", s.condition.span)
+        self.block(s.body)
+        w.indent -= 1
 
     def s_Goto(self, s):
-        index = self.phase_index[s.phase]
-
-        def goto(st, env):
-            st.phase = index
-            return True
-        return goto
+        self.w.line(f"st.phase = {self.phase_index[s.phase]}", s.span)
+        self.w.line("return True", s.span)
 
     def s_EndGame(self, s):
-        def end(st, env):
-            st.over = True
-            return True
-        return end
+        self.w.line("st.over = True", s.span)
+        self.w.line("return True", s.span)
 
     def s_CallAction(self, s):
         action = self.m.actions[s.name]
-        names = [p.name for p in action.params]
         args = [self.expr(a) for a in s.args]
-        cell = self.actions.get(s.name)
-        if cell is None:
-            cell = [None]
-            self.actions[s.name] = cell
-            cell[0] = self.block(action.body)
+        del action
+        self.w.line(f"if a_{s.name}(st{''.join(', ' + a for a in args)}): return True", s.span)
 
-        def call(st, env):
-            return cell[0](st, {k: a(st, env) for k, a in zip(names, args)})
-        return call
-
-
-def _ordered(v):
-    if isinstance(v, (list, tuple)):
-        return list(v)
-    return v
-
-
-def _restore(env: dict, var: str, saved) -> None:
-    if saved is _MISSING:
-        env.pop(var, None)
-    else:
-        env[var] = saved
-
-
-def _guarded(conditions: list[Callable], source: Callable) -> Callable:
-    def guarded(st, env):
-        for c in conditions:
-            if not c(st, env):
-                return ()
-        return source(st, env)
-    guarded.__wrapped_source__ = source
-    return guarded
+    # --- env mode, for explain
+    def env_function(self, e, as_collection: bool = False) -> Callable:
+        """Compile one expression to f(state, env), reading the rules' locals from env."""
+        assert self.env_mode
+        source = self.iterable(e) if as_collection else self.expr(e)
+        self.env_mode = False
+        defs = [f"def d_{name}(st{''.join(', L_' + p.name for p in d.params)}):\n"
+                f"    return {self.expr(d.body)}" for name, d in self.m.defs.items()]
+        self.env_mode = True
+        namespace = dict(self.ns)
+        exec(compile("\n".join(defs) + f"\ndef f(st, env):\n    return {source}\n", "<explain>", "exec"),
+             namespace)
+        return namespace["f"]
 
 
 def _conjuncts(e) -> list:
@@ -770,10 +620,3 @@ def _type_of_ref(t: n.TypeRef) -> str:
 
 def _default_value(t: str) -> Any:
     return 0 if t == "number" else False if t == "bool" else [] if t.startswith("list:") else None
-
-
-def _default_init(t: str) -> Callable:
-    value = _default_value(t)
-    if isinstance(value, list):
-        return lambda st, env: []
-    return lambda st, env: value

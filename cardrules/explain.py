@@ -39,24 +39,24 @@ def explain(st: State, text: str, legal: Sequence[Move] | None = None) -> Explan
         return Explanation(f"`{text}` is legal here")
     phase = st.game.phases[st.phase]
     words = text.split()
-    by_name = [cm for cm in phase.moves if words and cm.name == words[0]]
+    first = words[0] if words else text
+    by_name = [cm for cm in phase.moves if cm.name == first]
     if not by_name:
         for other in st.game.phases:
-            if other is not phase and any(cm.name == (words[0] if words else "") for cm in other.moves):
-                return Explanation(f"`{words[0]}` is a move of phase `{other.name}`, but the game is in phase "
+            if other is not phase and any(cm.name == first for cm in other.moves):
+                return Explanation(f"`{first}` is a move of phase `{other.name}`, but the game is in phase "
                                    f"`{phase.name}`; legal now: {_sample(legal)}", other.span)
         names = sorted({cm.name for cm in phase.moves})
-        return Explanation(f"there is no move `{words[0] if words else text}` in phase `{phase.name}`; "
+        return Explanation(f"there is no move `{first}` in phase `{phase.name}`; "
                            f"moves here: {', '.join(names)}; legal now: {_sample(legal)}")
     sources = st.game.sources
     for cm in by_name:
-        found = _find_failure(st, cm, text)
-        if found is not None:
-            span = found
-            rule = sources.line(span).strip() if (sources and span) else None
-            return Explanation(f"`{text}` is not allowed: the condition at {span.file}:{span.line} does not hold",
-                               span, rule)
-    return Explanation(f"`{text}` does not match any way to play `{words[0]}` here; legal now: {_sample(legal)}",
+        span = _first_failing_condition(st, cm, text)
+        if span is not None:
+            rule = sources.line(span).strip() if sources else None
+            return Explanation(f"`{text}` is not allowed: the condition at {span.file}:{span.line} "
+                               f"does not hold", span, rule)
+    return Explanation(f"`{text}` does not match any way to play `{first}` here; legal now: {_sample(legal)}",
                        by_name[0].span)
 
 
@@ -66,74 +66,46 @@ def _sample(legal: Sequence[Move], limit: int = 8) -> str:
     return ", ".join(texts) + more
 
 
-def _find_failure(st: State, cm: CompiledMove, text: str) -> Span | None:
-    """Bind the move's parameters without conditions until the rendering matches `text`; then
+def _first_failing_condition(st: State, cm: CompiledMove, text: str) -> Span | None:
+    """Bind the move's parameters, ignoring every condition, until its text matches; then
     return the span of the first condition that is false for that binding."""
+    from .compiler import CodeGen, _conjuncts
+    gen = CodeGen(st.game.model, env_mode=True)
     decl = cm.decl
-    gens = decl.generators
+    sources = [gen.env_function(g.source, as_collection=True) for g in decl.generators]
     env: dict = {"me": st.player}
     budget = [CANDIDATE_LIMIT]
-    compiler_levels = cm.levels
 
-    def walk(level: int):
+    def walk(level: int) -> dict | None:
         if budget[0] <= 0:
             return None
-        if level == len(gens):
+        if level == len(sources):
             budget[0] -= 1
-            if cm.render(st, env) == text:
-                return dict(env)
-            return None
-        var, source, _ = compiler_levels[level]
+            return dict(env) if cm.render(st, env) == text else None
         try:
-            values = list(_unguarded(source)(st, env))
-        except Exception:
+            values = list(sources[level](st, env))
+        except Exception:  # a source that needs a condition to hold first: no binding this way
             return None
+        var = decl.generators[level].var
         for value in values:
-            env[var] = value
-            hit = walk(level + 1)
-            if hit is not None:
-                return hit
+            env[var] = list(value) if isinstance(value, tuple) else value
+            found = walk(level + 1)
+            if found is not None:
+                return found
         env.pop(var, None)
         return None
 
     binding = walk(0)
     if binding is None:
         return None
-    from .compiler import Compiler
-    checks = []
-    for g in gens:
-        if g.condition is not None:
-            checks.append(g.condition)
+    checks = [g.condition for g in decl.generators if g.condition is not None]
     if decl.condition is not None:
-        from .compiler import _conjuncts
         checks.extend(_conjuncts(decl.condition))
-    compiler = _compiler_for(st)
-    for c in checks:
+    for condition in checks:
         try:
-            ok = compiler.expr(c)(st, binding)
-        except Exception:
-            ok = False
-        if not ok:
-            return c.span
-    del Compiler
+            holds = gen.env_function(condition)(st, binding)
+        except Exception:  # a condition that cannot even be evaluated does not hold
+            holds = False
+        if not holds:
+            return condition.span
     return None
-
-
-def _unguarded(source):
-    # The first level's source may be wrapped with the move's early conditions; see through it.
-    inner = getattr(source, "__wrapped_source__", None)
-    return inner or source
-
-
-_COMPILERS: dict[int, object] = {}
-
-
-def _compiler_for(st: State):
-    from .compiler import Compiler
-    key = id(st.game)
-    compiler = _COMPILERS.get(key)
-    if compiler is None:
-        compiler = Compiler(st.game.model)
-        _COMPILERS.clear()
-        _COMPILERS[key] = compiler
-    return compiler

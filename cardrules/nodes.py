@@ -258,7 +258,7 @@ class Param:
 @node
 class Domain:
     kind: str  # "bool", "enum", "range", "subset"
-    symbols: tuple[str, ...] = ()
+    symbols: tuple[str | int, ...] = ()  # an enum's choices: all symbols or all whole numbers
     low: Expr | None = None
     high: Expr | None = None
     items: tuple[Expr, ...] = ()

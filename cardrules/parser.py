@@ -31,14 +31,14 @@ _TOKEN_WORDS = {
     "COMMA": "`,`",
     "DOT": "`.`",
     "EQUAL": "`=`",
-    "ASSIGN_OP": "`=`, `+=` or `-=`",
+    "ASSIGN_OP": ("`=`", "`+=`", "`-=`"),
     "COMP_OP": "a comparison",
-    "ADD_OP": "`+` or `-`",
-    "MUL_OP": "`*` or `/`",
+    "ADD_OP": ("`+`", "`-`"),
+    "MUL_OP": ("`*`", "`/`", "`//`", "`%`"),
     "MINUS": "`-`",
-    "OWNER": "`player` or `team`",
-    "VISIBILITY": "`hidden`, `private`, `team` or `public`",
-    "FACE": "`up` or `down`",
+    "OWNER": ("`player`", "`team`"),
+    "VISIBILITY": ("`hidden`", "`private`", "`team`", "`public`"),
+    "FACE": ("`up`", "`down`"),
     "$END": "the end of the file",
 }
 
@@ -46,13 +46,15 @@ _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone"
                   "action", "phase", "setup", "score", "remove")
 
 
-def _describe(terminal: str, parser: lark.Lark) -> str:
-    if terminal in _TOKEN_WORDS:
-        return _TOKEN_WORDS[terminal]
+def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
+    """The words for one expected terminal; a terminal such as ADD_OP stands for several tokens."""
+    words = _TOKEN_WORDS.get(terminal)
+    if words is not None:
+        return words if isinstance(words, tuple) else (words,)
     for term in parser.terminals:
         if term.name == terminal and term.pattern.type == "str":
-            return f"`{term.pattern.value}`"
-    return terminal.lower()
+            return (f"`{term.pattern.value}`",)
+    return (terminal.lower(),)
 
 
 @lru_cache(maxsize=1)
@@ -82,8 +84,16 @@ def parse(text: str, path: str = "<rules>", sources: SourceMap | None = None) ->
 
 def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: lark.Lark) -> Diagnostic:
     token = getattr(exc, "token", None)
-    expected = sorted(getattr(exc, "expected", None) or getattr(exc, "accepts", None) or ())
-    words = sorted({_describe(t, parser) for t in expected})
+    interactive = getattr(exc, "interactive_parser", None)
+    # LALR merges states, so `exc.expected` may name tokens that cannot follow here; the
+    # interactive parser tries each one and gives the exact set.
+    expected = sorted(interactive.accepts() if interactive is not None else getattr(exc, "expected", None) or ())
+    # Punctuation first (a missing `}` is the usual culprit), then keywords, then descriptions.
+    words = sorted({w for t in expected for w in _describe(t, parser)},
+                   key=lambda w: (0 if w[:1] == "`" and not w[1:2].isalpha() else 1 if w[:1] == "`" else 2, w))
+    history = getattr(exc, "token_history", None) or []
+    previous = str(history[-1]) if history else None
+    closer = next((w for t, w in (("RBRACE", "`}`"), ("RPAR", "`)`"), ("RSQB", "`]`")) if t in expected), "`}`")
     if token is None or token.type == "$END":
         line, column = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
         found = "end of file"
@@ -92,12 +102,15 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
         found = f"`{token}`"
     span = Span(path, line, column, line, column + max(len(str(token or "")), 1))
     hint = None
-    if len(words) > 8:
-        shown = ", ".join(words[:8]) + ", ..."
+    if len(words) > 12:
+        shown = ", ".join(words[:12]) + ", ..."
     else:
         shown = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
     if token is not None and str(token) in _DECL_KEYWORDS:
-        hint = "a declaration cannot start here: is a `}` missing above?"
+        hint = f"a declaration cannot start here: is a {closer} missing above?"
+    elif token is not None and token.type == "NAME" and previous in _DECL_KEYWORDS:
+        # Inside a block a declaration keyword reads as a plain name, so the error lands on the next word.
+        hint = f"`{previous}` declarations go at the top level, not inside a block: is a `}}` missing above?"
     elif token is not None and token.type == "NAME" and "ASSIGN_OP" in expected:
         hint = "a statement is an assignment, a call, or starts with a keyword such as `move`"
     elif found == "end of file":
@@ -158,7 +171,9 @@ class _ToAst(Transformer):
         return n.Domain(kind="bool", span=self.s(meta))
 
     def enum_domain(self, meta, items):
-        return n.Domain(kind="enum", symbols=tuple(map(str, items)), span=self.s(meta))
+        # `one of 21, 31` chooses among whole numbers; `one of a, b` among symbols.
+        choices = tuple(int(t) if t.type == "INT" else str(t) for t in items)
+        return n.Domain(kind="enum", symbols=choices, span=self.s(meta))
 
     def subset_domain(self, meta, items):
         return n.Domain(kind="subset", items=tuple(items), span=self.s(meta))

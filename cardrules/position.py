@@ -260,7 +260,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
             else:
                 st.vars[i] = r.value(f"vars.{v.name}", v.type, raw)
         else:
-            value = v.init(st, {})
+            value = v.init(st)
             st.vars[i] = [list(value) if isinstance(value, list) else value for _ in range(v.count)] \
                 if v.owner else value
 

@@ -29,6 +29,10 @@ class RulesRuntimeError(RulesError):
         super().__init__([Diagnostic(message, span, hint)], sources)
 
 
+_PYTHON_ERRORS = (RulesRuntimeError, TypeError, ValueError, KeyError, IndexError, AttributeError,
+                  ZeroDivisionError, RecursionError)
+
+
 class IllegalMove(Exception):
     """A move that is not legal here; the state is unchanged."""
 
@@ -82,10 +86,9 @@ class CompiledMove:
     name: str
     index: int
     var_names: tuple[str, ...]
-    levels: list  # per generator: (var, source(st, env) -> iterable, [filters])
-    final_filters: list
+    generate: Callable  # generate(state, me, out): appends every legal Move of this declaration
+    body: Callable  # body(state, me, *args) -> True when it transferred control
     render: Callable[[Any, dict], str]
-    body: Callable
     lazy_text: Callable | None  # renders from the arguments alone, when no group is shown
     span: Span
     decl: Any
@@ -135,7 +138,19 @@ class Game:
     sources: Any
     model: Any = None
     has_copies: bool = False
+    source: str = ""  # the generated Python module
+    source_file: str = ""
+    line_spans: tuple = ()  # generated line (from 1) -> the rules span it came from
     max_steps: int = MAX_STEPS
+
+    def span_of_traceback(self, tb) -> Span | None:
+        """The rules statement behind the deepest generated frame of a traceback."""
+        span = None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self.source_file and 0 < tb.tb_lineno <= len(self.line_spans):
+                span = self.line_spans[tb.tb_lineno - 1] or span
+            tb = tb.tb_next
+        return span
 
     @property
     def team_count(self) -> int:
@@ -162,10 +177,13 @@ class Game:
         st.steps = 0
         st._legal = None
         for i, v in enumerate(self.vars):
-            value = v.init(st, {})
+            value = v.init(st)
             st.vars[i] = [_copy(value) for _ in range(v.count)] if v.owner else value
-        st._run(self.setup, {}, "setup")
-        st._settle()
+        try:
+            st.game.setup(st)
+            st._settle()
+        except _PYTHON_ERRORS as exc:
+            raise st._located(exc) from None
         return st
 
     def visible_to(self, st: "State", card: int, player: int) -> bool:
@@ -229,14 +247,14 @@ class State:
 
     def _apply_legal(self, move: Move) -> None:
         """Play a move taken from this state's legal_moves() without looking it up again."""
-        phase = self.game.phases[self.phase]
-        cm = phase.moves[move.decl]
-        env = dict(zip(cm.var_names, move.args))
-        env["me"] = self.player
+        cm = self.game.phases[self.phase].moves[move.decl]
         self._legal = None
         self.steps += 1
-        self._run(cm.body, env, move)
-        self._settle()
+        try:
+            cm.body(self, self.player, *move.args)
+            self._settle()
+        except _PYTHON_ERRORS as exc:
+            raise self._located(exc) from None
 
     def scores(self) -> list:
         score = self.game.score
@@ -298,13 +316,15 @@ class State:
         return random.Random(self.seed * 1_000_003 + self.draws)
 
     # --- flow
-    def _run(self, block: Callable, env: dict, what: object) -> bool:
-        try:
-            return block(self, env)
-        except RulesRuntimeError:
-            raise
-        except RecursionError:
-            raise RulesRuntimeError(f"{what} nests too deeply") from None
+    def _located(self, exc: Exception) -> RulesRuntimeError:
+        """A Python error raised inside generated code, reported at the rules statement behind it."""
+        if isinstance(exc, RulesRuntimeError):
+            if exc.sources is None:
+                exc.sources = self.game.sources
+            return exc
+        span = self.game.span_of_traceback(exc.__traceback__)
+        return RulesRuntimeError(f"this statement failed while running: {exc}", span,
+                                 "a value was none or of the wrong kind here", self.game.sources)
 
     def _settle(self) -> None:
         """Run automatic phases until a player must choose or the game is over."""
@@ -314,7 +334,7 @@ class State:
                 raise RulesRuntimeError("setup finished without `goto` a phase")
             phase = game.phases[self.phase]
             if phase.do is None:
-                self.player = phase.turn(self, {})
+                self.player = phase.turn(self)
                 if self.player is None or not (0 <= self.player < game.player_count):
                     raise RulesRuntimeError(f"phase `{phase.name}`: whose turn it is evaluated to "
                                             f"{self.player!r}, not a player", phase.span)
@@ -323,7 +343,7 @@ class State:
             if self.steps > game.max_steps:
                 raise RulesRuntimeError(f"the game did not end within {game.max_steps} steps",
                                         phase.span, "a loop of phases may never reach `end game`")
-            if not self._run(phase.do, {}, phase.name):
+            if not phase.do(self):
                 raise RulesRuntimeError(f"phase `{phase.name}` finished without `goto`", phase.span)
         self.player = None
 
@@ -331,9 +351,11 @@ class State:
         game = self.game
         phase = game.phases[self.phase]
         moves: list[Move] = []
-        env: dict = {"me": self.player}
-        for cm in phase.moves:
-            _enumerate(self, cm, env, 0, moves)
+        try:
+            for cm in phase.moves:
+                cm.generate(self, self.player, moves)
+        except _PYTHON_ERRORS as exc:
+            raise self._located(exc) from None
         if game.has_copies and len(moves) > 1:
             # Identical copies of a card (two decks) give moves that differ only in identity.
             seen: dict[str, Move] = {}
@@ -400,49 +422,14 @@ class State:
             self.known[c] = 0
 
 
-def _enumerate(st: State, cm: CompiledMove, env: dict, level: int, out: list) -> None:
-    levels = cm.levels
-    if level == len(levels):
-        for f in cm.final_filters:
-            if not f(st, env):
-                return
-        args = tuple([_freeze(env[v]) for v in cm.var_names])
-        if cm.lazy_text is not None:
-            out.append(Move(cm.name, args, cm.index, None, cm.lazy_text))
-        else:
-            out.append(Move(cm.name, args, cm.index, cm.render(st, env)))
-        return
-    var, source, filters = levels[level]
-    if level + 1 == len(levels) and not cm.final_filters and cm.lazy_text is not None:
-        # The common case, one parameter level left: no recursion, no copies.
-        name, index, lazy = cm.name, cm.index, cm.lazy_text
-        head = tuple([env[v] for v in cm.var_names[:level]])
-        for value in source(st, env):
-            env[var] = value
-            for f in filters:
-                if not f(st, env):
-                    break
-            else:
-                out.append(Move(name, head + (_freeze(value),), index, None, lazy))
-        env.pop(var, None)
-        return
-    for value in source(st, env):
-        env[var] = value
-        for f in filters:
-            if not f(st, env):
-                break
-        else:
-            _enumerate(st, cm, env, level + 1, out)
-    env.pop(var, None)
-
-
 def _copy(value):
     return list(value) if isinstance(value, list) else value
 
 
-def _freeze(value):
+def freeze(value):
+    """Moves are values: a list bound to a move parameter becomes a tuple."""
     if value.__class__ is list:
-        return tuple(_freeze(v) for v in value)
+        return tuple(freeze(v) for v in value)
     return value
 
 
@@ -451,3 +438,114 @@ def number(value) -> int | Fraction:
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
     return value
+
+
+# --- helpers called by generated code ------------------------------------------------------
+
+def difference(a, b) -> list:
+    out = list(a)
+    for x in b:
+        if x in out:
+            out.remove(x)
+    return out
+
+
+def divide(a, b, op: str, span: Span):
+    if b == 0:
+        raise RulesRuntimeError("division by zero", span)
+    if op == "/":
+        if isinstance(a, Fraction) or isinstance(b, Fraction) or a % b:
+            return number(Fraction(a) / Fraction(b))
+        return a // b
+    return a // b if op == "//" else a % b
+
+
+def lookup(container, key, span: Span):
+    try:
+        return container[key]
+    except (KeyError, IndexError, TypeError):
+        raise RulesRuntimeError(f"no entry for {key!r} here", span) from None
+
+
+def extreme(pairs: list, sign: int):
+    """The element whose key is strictly the largest (sign 1) or smallest (sign -1), or None."""
+    best, best_key, tied = None, None, False
+    for x, key in pairs:
+        if isinstance(key, tuple):
+            key = list(key)
+        if best_key is None or (key > best_key if sign > 0 else key < best_key):
+            best, best_key, tied = x, key, False
+        elif key == best_key:
+            tied = True
+    return None if tied else best
+
+
+def collection(st: State, value):
+    """A value of unknown static type used as a collection: a slot is a zone, a group id a group."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return st.groups[value]["cards"] if value >= st.game.deck_size else st.zones[value]
+    return value
+
+
+def move_items(st: State, items: list, dest: int, to_group, face, span: Span) -> None:
+    if to_group is None:
+        to_group = dest >= st.game.deck_size
+    for x in items:
+        if x is None:
+            raise RulesRuntimeError("there is no card to move (the value is none)", span)
+        if to_group and x == dest:
+            raise RulesRuntimeError("a group cannot move into itself", span)
+        st.take(x)
+        if to_group:
+            st.put_in_group(x, dest, face)
+        else:
+            st.put(x, dest, face)
+
+
+def deal(st: State, count, source: int, dest: int, face, span: Span) -> None:
+    pile = st.zones[source]
+    if len(pile) < count:
+        zone = st.game.slot_zone[source].name
+        raise RulesRuntimeError(f"cannot deal {count} cards from `{zone}`: it holds only {len(pile)}", span)
+    for _ in range(int(count)):
+        st.put(pile.pop(), dest, face)
+
+
+def _cards(st: State, items: list) -> list:
+    size = st.game.deck_size
+    out = []
+    for x in items:
+        if x is None:
+            continue
+        if x < size:
+            out.append(x)
+        else:
+            out.extend(st.groups[x]["cards"])
+    return out
+
+
+def flip(st: State, items: list, face: int) -> None:
+    for c in _cards(st, items):
+        st.face[c] = face
+
+
+def reveal(st: State, items: list, who) -> None:
+    mask = 0
+    for p in (who if isinstance(who, (list, tuple)) else [who]):
+        mask |= 1 << p
+    for c in _cards(st, items):
+        st.known[c] |= mask
+
+
+def make_group(st: State, items: list, slot: int, fields: dict, defaults: dict) -> None:
+    gid = st.next_group
+    st.next_group += 1
+    group = {"zone": slot, "cards": []}
+    for name in st.game.slot_zone[slot].fields:
+        group[name] = defaults[name]
+    group.update(fields)
+    st.groups[gid] = group
+    st.zones[slot].append(gid)
+    for x in items:
+        st.take(x)
+        st.put_in_group(x, gid, None)
