@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from importlib import resources
+from importlib.util import find_spec
 from pathlib import Path
 
 _CHECKOUT = Path(__file__).resolve().parent.parent
@@ -12,7 +12,11 @@ def _folder(checkout_name: str, package: str) -> Path:
     local = _CHECKOUT / checkout_name
     if local.is_dir():
         return local
-    return Path(str(resources.files(package)))
+    # Installed, the folders are data packages without __init__.py (namespace packages).
+    spec = find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        return local
+    return Path(list(spec.submodule_search_locations)[0])
 
 
 def grammar_path() -> Path:
