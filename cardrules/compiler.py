@@ -5,7 +5,8 @@ and `action`, the setup, each phase's `do` and `turn`, each move's generator and
 score and the variables' start values become Python functions whose locals are the rules'
 locals. Parameters are folded into constants, so a Game is specialised to one set of values.
 
-Statements return True when they transfer control (`goto`, `end game`). A Python exception
+Numbers stay exact: ints, and Fractions where halves appear (a Fraction equal to a whole number
+is still equal to that int; outputs normalise it). Statements return True when they transfer control (`goto`, `end game`). A Python exception
 raised inside generated code is mapped back, through the table of generated lines, to the
 rules statement that caused it (see :meth:`Game.span_of_traceback`).
 
@@ -30,6 +31,7 @@ from .runtime import CompiledMove, CompiledPhase, Game, Move, RulesRuntimeError,
 
 GENERATED_FILE = "<cardrules generated: {}>"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
+_SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 
 
 def compile_model(model: Model) -> Game:
@@ -60,6 +62,7 @@ class CodeGen:
         self.w = _Writer()
         self.env_mode = env_mode
         self.bound: list[str] = []  # comprehension variables: always Python locals
+        self.inlined: list[dict[str, str]] = []  # parameter -> argument source, in an inlined def
         self.phase_index = {name: i for i, name in enumerate(model.phases)}
         self.var_index = {name: i for i, name in enumerate(model.vars)}
         self.temp = 0
@@ -83,6 +86,8 @@ class CodeGen:
         return f"_t{self.temp}"
 
     def local(self, name: str) -> str:
+        if self.inlined and name in self.inlined[-1] and name not in self.bound:
+            return self.inlined[-1][name]
         if self.env_mode and name not in self.bound:
             return f"env[{name!r}]"
         return f"L_{name}"
@@ -329,7 +334,7 @@ class CodeGen:
                 return f"(list({a}) {op} list({b}))"
             return f"({a} {op} {b})"
         if op == "..":
-            return f"list(range({a}, {b} + 1))"
+            return f"rt.inclusive_range({a}, {b}, {self.span_const(e.span)})"
         if lt.startswith("list:") or rt_.startswith("list:"):
             if op == "+":
                 return f"(list({a}) + list({b}))"
@@ -388,8 +393,8 @@ class CodeGen:
             scaled = self.scaled_attribute(e)
             if scaled is not None:
                 table, denominator = scaled
-                return f"number(Fraction(sum({table}[L_{e.var}] {loop}), {denominator}))"
-            return f"number(sum({elem} {loop}))"
+                return f"Fraction(sum({table}[L_{e.var}] {loop}), {denominator})"
+            return f"sum({elem} {loop})"
         if func == "count":
             return f"sum(1 {loop} if ({elem}) is not False and ({elem}) is not None)"
         if func in ("any", "all"):
@@ -415,14 +420,26 @@ class CodeGen:
                 denominator = denominator * v.denominator // _gcd(denominator, v.denominator)
         if denominator == 1:
             return None
-        table = [int(v * denominator) for v in values]
-        return self.const(table, "K"), denominator
+        key = ("scaled", el.func)
+        if key not in self._const_ids:
+            self._const_ids[key] = self.const([int(v * denominator) for v in values], "K")
+        return self._const_ids[key], denominator
 
     def e_Call(self, e):
         f = e.func
         if f in self.m.defs:
-            params = [_type_of_ref(p.type) for p in self.m.defs[f].params]
+            d = self.m.defs[f]
+            params = [_type_of_ref(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
+            if all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) and len(self.inlined) < 4:
+                # A call with plain arguments is inlined: the def's body, its parameters replaced.
+                self.inlined.append({p.name: a for p, a in zip(d.params, args)})
+                saved, self.bound = self.bound, []
+                try:
+                    return f"({self.expr(d.body)})"
+                finally:
+                    self.bound = saved
+                    self.inlined.pop()
             return f"d_{f}(st{''.join(', ' + a for a in args)})"
         if f in self.deck.attrs:
             return f"{self.const(self.deck.attrs[f])}[{self.expr(e.args[0])}]"
@@ -450,6 +467,11 @@ class CodeGen:
 
     def iterable(self, e) -> str:
         """Source for an expression used as a collection: a zone or group gives its contents."""
+        if isinstance(e, n.Binary) and e.op == "..":
+            # Iterated directly: a lazy range, still bounded so no rules file can loop for ever.
+            a, b = self.expr(e.left), self.expr(e.right)
+            return (f"(range({a}, {b} + 1) if {b} - {a} < rt.MAX_RANGE "
+                    f"else rt.inclusive_range({a}, {b}, {self.span_const(e.span)}))")
         src = self.expr(e)
         t = self.type(e)
         if t in ("zone", "gzone"):
@@ -492,7 +514,7 @@ class CodeGen:
         if s.op == "=":
             w.line(f"{place} = {value}", s.span)
         else:
-            w.line(f"{place} = number({place} {s.op[0]} {value})", s.span)
+            w.line(f"{place} = {place} {s.op[0]} {value}", s.span)
 
     def s_Let(self, s):
         self.w.line(f"{self.local(s.name)} = {self.expr(s.value)}", s.span)
@@ -515,8 +537,25 @@ class CodeGen:
                     f"{self.face(s.face)}, {self.span_const(s.span)})", s.span)
 
     def s_Deal(self, s):
-        self.w.line(f"rt.deal(st, {self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)}, "
-                    f"{self.face(s.face)}, {self.span_const(s.span)})", s.span)
+        w = self.w
+        if isinstance(s.count, n.Num) and s.count.value == 1:
+            # One card, the commonest deal: written out, without the calls of the general case.
+            source, dest, card = self.fresh(), self.fresh(), self.fresh()
+            w.line(f"{source} = st.zones[{self.expr(s.source)}]", s.span)
+            w.line(f"if not {source}: rt.deal(st, 1, {self.expr(s.source)}, 0, None, {self.span_const(s.span)})",
+                   s.span)
+            w.line(f"{card} = {source}.pop()", s.span)
+            w.line(f"{dest} = {self.expr(s.dest)}", s.span)
+            w.line(f"st.zones[{dest}].append({card})", s.span)
+            w.line(f"st.loc[{card}] = {dest}", s.span)
+            face = self.face(s.face)
+            if face == "None":
+                face = f"1 if st.game.slot_zone[{dest}].face == 'up' else 0"
+            w.line(f"st.face[{card}] = {face}", s.span)
+            w.line(f"st.known[{card}] = 0", s.span)
+            return
+        w.line(f"rt.deal(st, {self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)}, "
+               f"{self.face(s.face)}, {self.span_const(s.span)})", s.span)
 
     def s_Shuffle(self, s):
         self.w.line(f"st.rng().shuffle(st.zones[{self.expr(s.zone)}])", s.span)

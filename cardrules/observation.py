@@ -56,5 +56,5 @@ def _plain(game, t: str, value):
     if t == "card":
         return game.deck.names[value]
     if isinstance(value, Fraction):
-        return str(value)
+        return value.numerator if value.denominator == 1 else str(value)
     return value

@@ -99,7 +99,7 @@ def _dump_value(game: Game, t: str, value):
     if t == "card":
         return game.deck.label(value)
     if isinstance(value, Fraction):
-        return str(value)
+        return value.numerator if value.denominator == 1 else str(value)
     return value
 
 

@@ -460,6 +460,18 @@ def divide(a, b, op: str, span: Span):
     return a // b if op == "//" else a % b
 
 
+MAX_RANGE = 100_000
+
+
+def inclusive_range(low, high, span: Span) -> list:
+    """`low..high`. Bounded, so that no rules file can make the engine loop for ever."""
+    if not isinstance(low, int) or not isinstance(high, int):
+        raise RulesRuntimeError(f"a range needs whole numbers, not {low} and {high}", span)
+    if high - low >= MAX_RANGE:
+        raise RulesRuntimeError(f"the range {low}..{high} has more than {MAX_RANGE} numbers", span)
+    return list(range(low, high + 1))
+
+
 def lookup(container, key, span: Span):
     try:
         return container[key]
