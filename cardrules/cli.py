@@ -18,7 +18,7 @@ from .loader import load_game, load_model, parse_param
 from .runtime import IllegalMove
 
 console = Console()
-errors = Console(stderr=True)
+errors = Console(stderr=True, soft_wrap=True)  # never wrap a diagnostic: the caret must stay under its column
 
 
 def _params(players: int | None, params: tuple[str, ...]) -> dict:
@@ -107,8 +107,9 @@ def simulate(game, games, seed, json_path, players, params) -> None:
 @click.argument("game")
 @click.option("--seat", default=0, show_default=True, help="The seat you play.")
 @click.option("--seed", default=None, type=int, help="Seed of the game (default: random).")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Write the game's log here.")
 @with_game_options
-def play(game, seat, seed, players, params) -> None:
+def play(game, seat, seed, save_path, players, params) -> None:
     """Play GAME in the terminal against random bots."""
     import random
 
@@ -122,9 +123,35 @@ def play(game, seat, seed, players, params) -> None:
         state = compiled.new_state(seed)
         bots = {p: RandomAgent(f"{seed}:{p}") for p in range(compiled.player_count) if p != seat}
         console.print(f"{compiled.title}, seed {seed}; you are seat {seat}")
-        play_in_terminal(state, seat, bots, console)
+        played = play_in_terminal(state, seat, bots, console)
+        if save_path:
+            from .replay import GameLog
+            GameLog(game, _params(players, params), seed, played).save(save_path)
+            console.print(f"log written to {save_path}; replay it with `cardrules replay {save_path}`")
     except RulesError as exc:
         _fail(exc)
+
+
+@cli.command()
+@click.argument("log_path", metavar="LOG")
+@click.option("--seat", type=int, default=None, help="Show what this seat saw after each move.")
+def replay(log_path, seat) -> None:
+    """Replay a game log (from `play --save`) move by move, exactly."""
+    from .replay import GameLog
+    from .replay import replay as run
+    from .terminal import render_observation
+    try:
+        log = GameLog.read(log_path)
+        state = None
+        for number, (player, text, state) in enumerate(run(log), 1):
+            console.print(f"{number:>4}. seat {player}: {text}", markup=False, highlight=False)
+            if seat is not None:
+                console.print(render_observation(state.observation(seat), state.game.title))
+    except RulesError as exc:
+        _fail(exc)
+    if state is not None:
+        over = "game over" if state.is_over else f"not over: seat {state.current_player} to play"
+        console.print(f"{over}; scores: {state.scores()}", markup=False, highlight=False)
 
 
 def _load_position(game, position, players, params):

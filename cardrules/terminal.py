@@ -52,14 +52,17 @@ def _value(value) -> str:
     return str(value)
 
 
-def play_in_terminal(state: State, human: int, bots: dict, console: Console, read=input) -> None:
-    """Play until the game ends: the human seat types a move (text or number); bots answer."""
+def play_in_terminal(state: State, human: int, bots: dict, console: Console, read=input) -> list[str]:
+    """Play until the game ends or the human quits: the human seat types a move (text or
+    number); bots answer. Returns the moves played, for a game log."""
     game = state.game
+    played: list[str] = []
     while not state.is_over:
         player = state.current_player
         if player != human:
             move = bots[player].choose(state)
             state.apply(move)
+            played.append(move.text)
             console.print(f"[dim]seat {player}:[/dim] {move.text}")
             continue
         console.print(render_observation(state.observation(human), game.title))
@@ -71,17 +74,18 @@ def play_in_terminal(state: State, human: int, bots: dict, console: Console, rea
                 answer = read("your move (number or text, q to quit): ").strip()
             except EOFError:
                 console.print("\nbye")
-                return
+                return played
             if answer in ("q", "quit"):
-                return
+                return played
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 answer = moves[int(answer) - 1].text
             from .runtime import IllegalMove
             try:
-                state.apply(answer)
+                played.append(state.apply(answer).text)
                 break
             except IllegalMove as exc:
                 console.print(f"[red]illegal:[/red] {exc.reason}")
     scores = state.scores()
     console.print(render_observation(state.observation(human), game.title))
     console.print("final scores: " + ", ".join(f"seat {p}: {s}" for p, s in enumerate(scores)))
+    return played
