@@ -1,12 +1,21 @@
-"""Agents that choose moves. An agent sees only what the rules let its seat see: it is given
-the state to read legal moves and its own observation, never another seat's hidden cards."""
+"""Agents that choose moves.
+
+An agent is built from a seed (``AGENTS[name](seed)``) and asked ``choose(state)`` when its
+seat is to play; it returns one of ``state.legal_moves()``. Agents may read only what their
+seat may see: the legal moves, and for the greedy agent the position with every card hidden
+from its seat dealt afresh at random (see :func:`sample_hidden`).
+"""
 
 from __future__ import annotations
 
 import random
 from typing import Protocol
 
-from .runtime import Move, State
+from .runtime import Move, RulesRuntimeError, State
+
+# Variable types whose values name cards: they follow a card when hidden cards are dealt afresh.
+_CARD_TYPES = {"card", "item"}
+_CARD_LIST_TYPES = {"list:card", "list:item"}
 
 
 class Agent(Protocol):
@@ -26,4 +35,97 @@ class RandomAgent:
         return moves[self.rng.randrange(len(moves))]
 
 
-AGENTS = {"random": RandomAgent}
+class GreedyAgent:
+    """Plays the move with the best immediate outcome by the rules' own `score`.
+
+    For each legal move it plays the move on a copy of the position and reads its seat's score
+    (in a team game the members share a score, so this is the team's). What it does not know
+    it does not use: each copy is a :func:`sample_hidden` of the position, where the cards its
+    seat cannot see are dealt afresh among their places and future chance draws are reseeded,
+    so it cannot peek at the next card of the stock or at a hand. The outcome of a move is
+    averaged over ``SAMPLES`` such copies; ties go to a seeded random choice.
+
+    It looks one move ahead only: a move whose effect on the score comes later (a bet settled
+    at the end of the round) looks like any other, and the choice among those is random.
+    """
+
+    name = "greedy"
+    SAMPLES = 4
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Move:
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        seat = state.player
+        score = state.game.score
+        totals = [0] * len(moves)
+        for _ in range(self.SAMPLES):
+            sample = sample_hidden(state, seat, self.rng)
+            before = score(sample, seat)
+            for i, move in enumerate(moves):
+                after = sample.clone()
+                try:
+                    after._apply_legal(move)
+                    totals[i] += score(after, seat)
+                except RulesRuntimeError:
+                    # The move depends on cards this seat cannot see and fails with the sampled
+                    # ones; the sample says nothing about it.
+                    totals[i] += before
+        best = max(totals)
+        return self.rng.choice([m for m, t in zip(moves, totals) if t == best])
+
+
+def sample_hidden(state: State, seat: int, rng: random.Random) -> State:
+    """A copy of the position as `seat` may imagine it: every card it cannot see is swapped at
+    random with the other unseen cards, each place keeping its face and who else knows it, and
+    the random generator is reseeded so that shuffles and draws to come are not the real ones.
+    Variables that name an unseen card follow the card's place.
+
+    The deal ignores what past play implies (a Cassino player who built 8 holds an 8), so the
+    sample serves to look one move ahead, not to play a game on."""
+    st = state.clone()
+    game = st.game
+    size = game.deck_size
+    visible = game.visible_to
+    places = [(zone, i) for zone in st.zones for i, x in enumerate(zone)
+              if x < size and not visible(st, x, seat)]
+    places += [(g["cards"], i) for g in st.groups.values() for i, c in enumerate(g["cards"])
+               if not visible(st, c, seat)]
+    old = [where[i] for where, i in places]
+    new = old[:]
+    rng.shuffle(new)
+    loc = [st.loc[c] for c in old]
+    face = [st.face[c] for c in old]
+    known = [st.known[c] for c in old]
+    for (where, i), c, l, f, k in zip(places, new, loc, face, known):
+        where[i] = c
+        st.loc[c] = l
+        st.face[c] = f
+        st.known[c] = k
+    swapped = {a: b for a, b in zip(old, new) if a != b}
+    if swapped:
+        for i, v in enumerate(game.vars):
+            if v.type in _CARD_TYPES or v.type in _CARD_LIST_TYPES:
+                many = v.type in _CARD_LIST_TYPES
+                if v.owner:
+                    st.vars[i] = [_follow(x, swapped, many) for x in st.vars[i]]
+                else:
+                    st.vars[i] = _follow(st.vars[i], swapped, many)
+    st.seed = rng.getrandbits(62)
+    st.draws = 0
+    st._legal = None
+    return st
+
+
+def _follow(value, swapped: dict, many: bool):
+    if value is None:
+        return None
+    if many:
+        return [swapped.get(x, x) for x in value]
+    return swapped.get(value, value)
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

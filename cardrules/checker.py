@@ -17,7 +17,7 @@ from .deck import build_deck
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
 from .model import Model, ParamInfo, VarInfo, ZoneInfo
 
-TYPE_NAMES = ("number", "bool", "player", "team", "card", "group", "rank", "suit", "symbol")
+TYPE_NAMES = ("number", "bool", "player", "team", "card", "group", "item", "rank", "suit", "symbol")
 
 
 class _Abort(Exception):
@@ -86,6 +86,7 @@ class Checker:
             self.def_type(d)
         for a in self.actions.values():
             self.block(a.body, {p.name: self.type_ref(p.type) for p in a.params}, where="action")
+        self.check_action_recursion()
         setup = self.single(decls, "setup", "a `setup { ... }` block that deals and says `goto` the first phase")
         score = self.single(decls, "score", "a `score p: ...` line giving each player's final score")
         self.fatal_if_errors()
@@ -191,6 +192,8 @@ class Checker:
                 self.error(f"there is no parameter `{name}`", None,
                            did_you_mean(name, self.params) or f"parameters: {', '.join(self.params) or 'none'}")
                 continue
+            if info.kind == "subset":
+                value = _subset_value(info, value)
             problem = domain_problem(info, value)
             if problem:
                 self.error(f"parameter `{name}`: {problem}", info.span)
@@ -301,7 +304,7 @@ class Checker:
         for z in decls:
             fields = {}
             for f in z.fields:
-                fields[f.name] = self.type_ref(f.type)
+                fields[f.name] = self.stored_type(f.type)
                 if f.name == "cards":
                     self.error("`cards` is the name of a group's cards and cannot be a field", f.span)
                 old = self.group_fields.get(f.name)
@@ -340,8 +343,17 @@ class Checker:
     def check_vars(self, decls: list[n.Var]) -> dict[str, VarInfo]:
         out = {}
         for i, v in enumerate(decls):
-            out[v.name] = VarInfo(v.name, v.owner, self.type_ref(v.type), v.init, v.span, index=i)
+            out[v.name] = VarInfo(v.name, v.owner, self.stored_type(v.type), v.init, v.span, index=i)
         return out
+
+    def stored_type(self, t: n.TypeRef) -> str:
+        """The type of a variable or group field. `item` (a card or a group) is for parameters
+        only: what the state stores is shown to players, and a stored item could not be masked."""
+        kind = self.type_ref(t)
+        if T.element(kind) == "item" or kind == "item":
+            self.error("a variable or group field holds a `card` or a `group`, not an `item`", t.span,
+                       "`item` is for the parameters of `def` and `action`")
+        return kind
 
     # --- expressions
     def note(self, e, t: str) -> str:
@@ -376,7 +388,8 @@ class Checker:
             return self.binary(e, scope)
         if isinstance(e, n.Cond):
             self.want(e.test, scope, "bool", "the condition")
-            a, b = self.expr(e.then, scope), self.expr(e.otherwise, scope)
+            when_true, when_false = _narrowed(e.test, scope)
+            a, b = self.expr(e.then, when_true), self.expr(e.otherwise, when_false)
             if T.assignable(b, a):
                 return a
             if T.assignable(a, b):
@@ -464,7 +477,8 @@ class Checker:
         op = e.op
         if op in ("and", "or"):
             self.want(e.left, scope, "bool", f"the left side of `{op}`")
-            self.want(e.right, scope, "bool", f"the right side of `{op}`")
+            when_true, when_false = _narrowed(e.left, scope)
+            self.want(e.right, when_true if op == "and" else when_false, "bool", f"the right side of `{op}`")
             return "bool"
         a, b = self.expr(e.left, scope), self.expr(e.right, scope)
         if op in ("==", "!="):
@@ -612,6 +626,23 @@ class Checker:
         self.error("expected the name of a `def` or a card attribute", a.span,
                    "write `def value_of(x: card) = ...` and pass `value_of`")
         return "func"
+
+    def check_action_recursion(self) -> None:
+        """An action that calls itself, directly or through others, could run for ever."""
+        calls = {name: _calls(a.body) for name, a in self.actions.items()}
+        for name, action in self.actions.items():
+            seen: set[str] = set()
+            todo = list(calls[name])
+            while todo:
+                callee = todo.pop()
+                if callee == name:
+                    self.error(f"action `{name}` calls itself (directly or through other actions); "
+                               "actions cannot be recursive", action.span,
+                               "rules must always finish: repeat with `for`, or let a phase `goto` itself")
+                    break
+                if callee not in seen:
+                    seen.add(callee)
+                    todo.extend(calls.get(callee, ()))
 
     def def_type(self, d: n.Def) -> str:
         if d.name in self.def_types:
@@ -855,6 +886,14 @@ def domain_problem(info: ParamInfo, value: Any) -> str | None:
     return None
 
 
+def _subset_value(info: ParamInfo, value: Any) -> tuple:
+    """A subset as a user gives it: `--param ranks=4,5,K` arrives as (4, 5, "K") and `--param
+    ranks=K` as "K"; the value is the tuple of the declared choices they spell."""
+    items = value if isinstance(value, (list, tuple)) else (value,)
+    spelled = {str(c): c for c in info.choices}
+    return tuple(c if c in info.choices else spelled.get(str(c), c) for c in items)
+
+
 def _value_type(value: Any, info: ParamInfo | None) -> str:
     if isinstance(value, bool):
         return "bool"
@@ -871,6 +910,21 @@ def _common(ts: list[str]) -> str:
         return "any"
     first = ts[0]
     return first if all(T.assignable(t, first) for t in ts) else "any"
+
+
+def _narrowed(test: n.Expr, scope: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """The scopes where `test` is true and where it is false: `is_card(x)` and `is_group(x)` on a
+    local item `x` make it a card or a group there (`if is_card(x) then value(x) else x.value`)."""
+    negated = False
+    while isinstance(test, n.Unary) and test.op == "not":
+        test, negated = test.operand, not negated
+    if not (isinstance(test, n.Call) and test.func in ("is_card", "is_group") and len(test.args) == 1
+            and isinstance(test.args[0], n.Name) and scope.get(test.args[0].id) == "item"):
+        return scope, scope
+    name = test.args[0].id
+    card, group = {**scope, name: "card"}, {**scope, name: "group"}
+    yes, no = (card, group) if test.func == "is_card" else (group, card)
+    return (no, yes) if negated else (yes, no)
 
 
 def _template_names(text: str) -> list[str]:
@@ -904,9 +958,11 @@ def _const_eval(e, values: dict[str, Any]) -> Any:
     if isinstance(e, n.Binary):
         a, b = _const_eval(e.left, values), _const_eval(e.right, values)
         try:
-            return _BINARY[e.op](a, b)
+            value = _BINARY[e.op](a, b)
         except (KeyError, TypeError, ZeroDivisionError):
             raise _NotConstant(e.span) from None
+        # A whole result is an int (`1/2 * 4` is 2), as at run time.
+        return value.numerator if isinstance(value, Fraction) and value.denominator == 1 else value
     raise _NotConstant(e.span)
 
 
@@ -992,6 +1048,17 @@ def _first_deal(b: n.Block):
             if found:
                 return found
     return None
+
+
+def _calls(b: n.Block) -> set[str]:
+    """The actions a block calls, in any of its branches and loops."""
+    out = set()
+    for s in b.statements:
+        if isinstance(s, n.CallAction):
+            out.add(s.name)
+        for inner in _sub_blocks(s):
+            out |= _calls(inner)
+    return out
 
 
 def _sub_blocks(s):

@@ -1,4 +1,4 @@
-"""The command line: check, simulate, play, moves, apply, explain.
+"""The command line: check, simulate, play, moves, apply, explain, validate.
 
 Every error a user can cause ends as diagnostics on stderr and exit status 1.
 """
@@ -10,10 +10,13 @@ import sys
 from pathlib import Path
 
 import click
+from rich import box
 from rich.console import Console
+from rich.progress import ProgressColumn
 from rich.table import Table
+from rich.text import Text
 
-from .diagnostics import RulesError
+from .diagnostics import Diagnostic, RulesError
 from .loader import load_game, load_model, parse_param
 from .runtime import IllegalMove
 
@@ -64,43 +67,204 @@ def check(files, players, params) -> None:
             bad += 1
             continue
         console.print(f"ok: {name}: {model.title}, {model.player_count} players, {model.deck.size} cards, "
-                      f"{len(model.phases)} phases", markup=False, highlight=False)
+                      f"{len(model.phases)} phases", markup=False, highlight=False, soft_wrap=True)
     if bad:
         sys.exit(1)
 
 
+def _workers_option(f):
+    f = click.option("--scheduler", metavar="ADDRESS",
+                     help="Run on a Dask distributed cluster (tcp://host:8786) instead of local processes.")(f)
+    return click.option("--workers", type=click.IntRange(1), default=None,
+                        help="Local worker processes [default: all cores]. Results do not depend on it.")(f)
+
+
+class _GamesPerSecond(ProgressColumn):
+    def render(self, task) -> Text:
+        return Text(f"{task.speed:,.0f} games/s" if task.speed else "", style="progress.data.speed")
+
+
+def _progress_bar():
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    # No refresh thread: worker processes are forked while the bar is shown; it is redrawn
+    # each time a chunk of games finishes.
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                    _GamesPerSecond(), TextColumn("left"), TimeRemainingColumn(), console=errors,
+                    auto_refresh=False)
+
+
+def _write(path, writer) -> None:
+    try:
+        writer(path)
+    except OSError as exc:
+        raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
+    console.print(f"wrote {path}", markup=False, highlight=False, soft_wrap=True)
+
+
+def _read_json(path) -> dict:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise RulesError([Diagnostic(f"cannot read `{path}` as JSON: {exc}")]) from None
+
+
+def _g(x) -> str:
+    return "" if x is None else f"{x:.4g}" if isinstance(x, float) else str(x)
+
+
+def _interval(low, high, fmt: str = ".3f") -> str:
+    return "" if low is None else f"{low:{fmt}}..{high:{fmt}}"
+
+
+def _table(title: str) -> Table:
+    return Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+
+
+def _print_summary(summary) -> None:
+    f = summary.figures()
+    title = f"{summary.game}: {summary.games} games, seed {summary.seed}"
+    if not summary.complete:
+        title += f" (interrupted: {summary.games} of {summary.requested})"
+    if not summary.games:
+        console.print(title + ": no game finished", markup=False, highlight=False)
+        return
+    # Two narrow tables rather than one wide one, to fit 80 columns; min, max and quartiles are
+    # in the files.
+    wins = _table(title)
+    for col in ["seat", "agent"] + (["team"] if summary.has_teams else []) + ["wins", "win rate", "95% interval"]:
+        wins.add_column(col, justify="right")
+    for s in f["seats"]:
+        wins.add_row(str(s["seat"]), s["agent"], *([str(s["team"])] if summary.has_teams else []), str(s["wins"]),
+                     f"{s['win_rate']:.3f}", _interval(s["win_low"], s["win_high"]))
+    for t in f.get("teams", []):
+        wins.add_row(f"team {t['team']}", "+".join(map(str, t["seats"])), "", str(t["wins"]), f"{t['win_rate']:.3f}",
+                     _interval(t["win_low"], t["win_high"]))
+    d = f["draws"]
+    wins.add_row("draws", "", *([""] if summary.has_teams else []), str(d["count"]), f"{d['rate']:.3f}",
+                 _interval(d["low"], d["high"]))
+    spread = _table("score by seat, and game length")
+    for col in ("", "mean", "95% interval", "sd", "5%", "median", "95%"):
+        spread.add_column(col, justify="right")
+    rows = [(f"seat {s['seat']}", s["score"]) for s in f["seats"]] + list(f["length"].items())
+    for name, x in rows:
+        spread.add_row(name, _g(x["mean"]), _interval(x["mean_low"], x["mean_high"], ".4g"),
+                       *(_g(x[k]) for k in ("stdev", "q05", "median", "q95")))
+    console.print(wins)
+    console.print(spread)
+    t = summary.timing()
+    console.print(f"throughput: {t['games_per_second']:,.1f} games/s, {t['moves_per_second']:,.0f} moves/s "
+                  f"({t['seconds']:.2f} s, workers: {t['workers']})")
+
+
 @cli.command()
 @click.argument("game")
-@click.option("-n", "--games", default=1000, show_default=True, help="Number of games.")
-@click.option("--seed", default=0, show_default=True, help="Seed of the first game; the run is reproducible.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the results as JSON.")
+@click.option("-n", "--games", type=click.IntRange(1), default=None,
+              help="Number of games [default: 1000, or the resumed run's].")
+@click.option("--seed", default=0, show_default=True, help="Seed of the run; game i has seed SEED * 2**32 + i.")
+@click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]",
+              help="One agent for every seat, or one per seat: random, greedy.")
+@_workers_option
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the figures and every game as JSON.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the figures as CSV.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Histograms of scores and game length (.png or .svg; needs matplotlib).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
+              help="Continue the run saved in this JSON file (an interrupted --json) up to -n games.")
 @with_game_options
-def simulate(game, games, seed, json_path, players, params) -> None:
-    """Play GAME many times with random agents and report the results."""
-    from rich.progress import Progress
+def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path, plot_path, resume_path,
+             players, params) -> None:
+    """Play GAME many times and report win rates, scores and game length with 95% intervals.
 
-    from .simulate import simulate as run
+    Ctrl-C stops the run and keeps the games finished: they are reported and written to the
+    output files, and --resume continues them to the same figures as a run never stopped.
+    """
+    from .parallel import default_workers
+    from .simulate import Summary, agent_names, simulate as run, write_csv, write_json, write_plot
     try:
         compiled = load_game(game, _params(players, params))
-        with Progress(console=errors, transient=True, disable=games < 200) as progress:
-            task = progress.add_task("simulating", total=games)
-            summary = run(compiled, games, seed, progress=lambda done: progress.update(task, completed=done))
+        agents = agent_names(agents, compiled.player_count)
+        previous = Summary.from_json(_read_json(resume_path)) if resume_path else None
+        total = games or (previous.requested if previous else 1000)
+        with _progress_bar() as bar:
+            task = bar.add_task(compiled.title, total=total, completed=previous.games if previous else 0)
+            bar.refresh()
+            summary = run(compiled, total, seed, agents, workers=workers or default_workers(), scheduler=scheduler,
+                          progress=lambda done: bar.update(task, completed=done, refresh=True), resume=previous)
+        _print_summary(summary)
+        if json_path:
+            _write(json_path, lambda p: write_json(summary.to_json(), p))
+        if csv_path:
+            _write(csv_path, lambda p: write_csv(summary.csv_rows(), p, ("scope", "id", "statistic", "value")))
+        if plot_path:
+            _write(plot_path, lambda p: write_plot(summary, p))
     except RulesError as exc:
         _fail(exc)
-    data = summary.to_json()
-    table = Table(title=f"{compiled.title}: {games} games, seed {seed}")
-    for col in ("seat", "agent", "wins", "win rate", "mean score"):
-        table.add_column(col, justify="right")
-    for s in data["seats"]:
-        table.add_row(str(s["seat"]), s["agent"], str(s["wins"]), f"{s['win_rate']:.3f}", f"{s['mean_score']:.2f}")
-    console.print(table)
-    timing = data["timing"]
-    console.print(f"draws (tied top score): {data['draws']}   mean length: {data['mean_moves']:.1f} moves")
-    console.print(f"throughput: {timing['games_per_second']:.1f} games/s, {timing['moves_per_second']:.0f} moves/s "
-                  f"({timing['seconds']:.2f} s)")
-    if json_path:
-        Path(json_path).write_text(json.dumps(data, indent=1) + "\n")
-        console.print(f"wrote {json_path}")
+    except KeyboardInterrupt:  # while loading the rules or writing the files; the run keeps its own
+        errors.print("interrupted")
+        sys.exit(130)
+    if not summary.complete:
+        hint = f" --resume {json_path}" if json_path else " --json FILE next time to be able to resume"
+        errors.print(f"interrupted after {summary.games} of {summary.requested} games; continue with{hint}",
+                     markup=False, highlight=False)
+        sys.exit(130)
+
+
+@cli.command()
+@click.argument("base")
+@click.argument("variant")
+@click.option("-n", "--games", type=click.IntRange(1), default=1000, show_default=True,
+              help="Games of each, on the same seeds.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the run (the same for both).")
+@click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]",
+              help="One agent for every seat, or one per seat: random, greedy.")
+@_workers_option
+@click.option("--base-param", "base_params", multiple=True, metavar="NAME=VALUE", help="A parameter of BASE only.")
+@click.option("--variant-param", "variant_params", multiple=True, metavar="NAME=VALUE",
+              help="A parameter of VARIANT only.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the differences as JSON.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the differences as CSV.")
+@with_game_options
+def compare(base, variant, games, seed, agents, workers, scheduler, base_params, variant_params, json_path,
+            csv_path, players, params) -> None:
+    """Play BASE and VARIANT on the same seeds and report the paired differences.
+
+    BASE and VARIANT are rules files or bundled games (possibly the same one with other
+    --base-param/--variant-param values; --param sets both). Every difference is VARIANT - BASE
+    with its 95% interval; it is significant when the interval excludes zero.
+    """
+    from .parallel import default_workers
+    from .simulate import agent_names, check_comparable, compare as run, write_csv, write_json
+    try:
+        first = load_game(base, _params(players, params + base_params))
+        second = load_game(variant, _params(players, params + variant_params))
+        check_comparable(first, second)
+        agents = agent_names(agents, first.player_count)
+        with _progress_bar() as bar:
+            task = bar.add_task("comparing", total=2 * games)
+            bar.refresh()
+            result = run(first, second, games, seed, agents, workers=workers or default_workers(),
+                         scheduler=scheduler, progress=lambda done: bar.update(task, completed=done, refresh=True))
+        diffs = result.differences()
+        table = _table(f"{variant} - {base}: {result.games} paired games, seed {seed}")
+        for col in ("", "base", "variant", "diff", "95% interval", "p", "sig."):
+            table.add_column(col, justify="left" if not col else "right", no_wrap=True)
+        for name, d in diffs:
+            table.add_row(name, _g(d.base), _g(d.variant), f"{d.difference:+.4g}", _interval(d.low, d.high, "+.3g"),
+                          "<0.001" if d.p_value < 0.001 else f"{d.p_value:.2g}", "yes" if d.significant else "no")
+        console.print(table)
+        if json_path:
+            _write(json_path, lambda p: write_json(result.to_json(), p))
+        if csv_path:
+            header = ("figure", "base", "variant", "difference", "low", "high", "p_value", "significant")
+            _write(csv_path, lambda p: write_csv([(name, *d.to_json().values()) for name, d in diffs], p, header))
+    except RulesError as exc:
+        _fail(exc)
+    except KeyboardInterrupt:  # while loading the rules or writing the files; the run keeps its own
+        errors.print("interrupted")
+        sys.exit(130)
+    if result.games < games:
+        errors.print(f"interrupted: {result.games} of {games} paired games compared", markup=False, highlight=False)
+        sys.exit(130)
 
 
 @cli.command()
@@ -216,15 +380,65 @@ def apply(game, moves_text, position, as_json, players, params) -> None:
 @click.argument("game")
 @click.argument("move_text", metavar="MOVE")
 @click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
+@click.option("--seat", type=int, default=None, help="The seat asking (default: the one to play).")
 @with_game_options
-def explain(game, move_text, position, players, params) -> None:
+def explain(game, move_text, position, seat, players, params) -> None:
     """Say why MOVE is or is not legal in a position, pointing at the rule."""
     from .explain import explain as why
     try:
         _, state = _load_position(game, position, players, params)
-        click.echo(why(state, move_text).render())
+        click.echo(why(state, move_text, seat=seat).render())
     except RulesError as exc:
         _fail(exc)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("-n", "--games", type=click.IntRange(1), default=200, show_default=True, help="Number of games.")
+@click.option("--seed", default=0, show_default=True,
+              help="Seed of the first game; game i has seed SEED + i, so a finding's seed replays alone.")
+@click.option("--check-every", type=click.IntRange(1), default=1, show_default=True,
+              help="Check the properties every N moves (a finding is still shrunk to its first move).")
+@click.option("--max-moves", type=click.IntRange(1), default=20_000, show_default=True,
+              help="A game longer than this does not end.")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Local worker processes [default: all cores]. Findings do not depend on it.")
+@click.option("--findings", "folder", default="findings", show_default=True, type=click.Path(file_okay=False),
+              help="Where to write a position file for each finding.")
+@with_game_options
+def validate(game, games, seed, check_every, max_moves, workers, folder, players, params) -> None:
+    """Play GAME many times at random and check every property at every step.
+
+    The game must end, keep every card, always offer a legal move, replay the same from the
+    same seed, round-trip through JSON, hide what each seat may not see, and refuse illegal
+    moves without change. Each finding is shrunk to a short sequence of moves and its position
+    written to a file; the exit status is 1 when there is any.
+    """
+    from .parallel import default_workers
+    from .validate import validate as run, write_findings
+    try:
+        compiled = load_game(game, _params(players, params))
+        workers = workers or default_workers()
+        with _progress_bar() as bar:
+            task = bar.add_task(f"validating {compiled.title}", total=games)
+            bar.refresh()
+            report = run(compiled, games, seed, check_every, max_moves, workers,
+                         progress=lambda done: bar.update(task, completed=done, refresh=True))
+        findings = write_findings(report.findings, folder, compiled.title)
+    except RulesError as exc:
+        _fail(exc)
+    every = "every move" if check_every == 1 else f"every {check_every} moves"
+    console.print(f"{compiled.title}, {compiled.player_count} players: {games} games (seeds {seed}..{seed + games - 1}), "
+                  f"{report.moves:,} moves, checked at {every}, in {report.seconds:.1f} s with {workers} "
+                  f"worker{'s' if workers != 1 else ''}", markup=False, highlight=False, soft_wrap=True)
+    if not findings:
+        console.print("no findings: every property held", markup=False, highlight=False)
+        return
+    for number, finding in enumerate(findings, 1):
+        console.print(f"\nfinding {number}: " + finding.render(compiled.sources, game), markup=False,
+                      highlight=False, soft_wrap=True)
+    console.print(f"\n{len(findings)} finding{'s' if len(findings) != 1 else ''}", markup=False, highlight=False)
+    sys.exit(1)
 
 
 def main() -> None:

@@ -470,8 +470,7 @@ class CodeGen:
         if isinstance(e, n.Binary) and e.op == "..":
             # Iterated directly: a lazy range, still bounded so no rules file can loop for ever.
             a, b = self.expr(e.left), self.expr(e.right)
-            return (f"(range({a}, {b} + 1) if {b} - {a} < rt.MAX_RANGE "
-                    f"else rt.inclusive_range({a}, {b}, {self.span_const(e.span)}))")
+            return f"rt.lazy_range({a}, {b}, {self.span_const(e.span)})"
         src = self.expr(e)
         t = self.type(e)
         if t in ("zone", "gzone"):

@@ -70,6 +70,18 @@ class SourceMap:
             return None
         return lines[span.line - 1]
 
+    def text(self, span: Span) -> str | None:
+        """The source a span covers, its lines joined into one with single spaces."""
+        lines = self._files.get(span.file)
+        end_line = span.end_line or span.line
+        if lines is None or not 1 <= span.line <= end_line <= len(lines):
+            return None
+        part = lines[span.line - 1:end_line]
+        end = span.end_column - 1 if span.end_column else len(part[-1])
+        part[-1] = part[-1][:end]
+        part[0] = part[0][span.column - 1:]
+        return " ".join(" ".join(part).split())
+
 
 class RulesError(Exception):
     """Raised by any stage when the rules text, a parameter or a position is wrong."""

@@ -19,9 +19,6 @@ from .resources import bundled_games
 from .runtime import Game
 from .variants import resolve_variant
 
-MAX_EXTENDS_DEPTH = 8
-
-
 def find_rules(name: str) -> Path:
     """A path to a rules file, or the name of a bundled game (``sete-e-meio``)."""
     path = Path(name)
@@ -37,8 +34,9 @@ def find_rules(name: str) -> Path:
     raise RulesError([Diagnostic(f"`{name}` is neither a rules file nor a bundled game", None, hint)])
 
 
-def read_rules(name: str, sources: SourceMap | None = None, depth: int = 0) -> n.RulesFile:
-    """Parse a rules file and, when it extends another, merge it onto its base."""
+def read_rules(name: str, sources: SourceMap | None = None, chain: tuple[Path, ...] = ()) -> n.RulesFile:
+    """Parse a rules file and, when it extends another, merge it onto its base. `chain` holds
+    the files that extend this one, to report a cycle of variants."""
     sources = sources or SourceMap()
     path = find_rules(name)
     try:
@@ -51,15 +49,18 @@ def read_rules(name: str, sources: SourceMap | None = None, depth: int = 0) -> n
         return rules
     if len(extends) > 1:
         raise RulesError([Diagnostic("a variant extends only one game", extends[1].span)], sources)
-    if depth >= MAX_EXTENDS_DEPTH:
-        raise RulesError([Diagnostic("variants extend each other too deeply (a cycle?)", extends[0].span)],
-                         sources)
     base_name = extends[0].base
     base_path = Path(base_name)
     if not base_path.is_absolute() and base_path.suffix == ".rules":
         base_name = str(path.parent / base_path)
+    chain = chain + (path.resolve(),)
     try:
-        base = read_rules(base_name, sources, depth + 1)
+        target = find_rules(base_name).resolve()
+        if target in chain:
+            cycle = " -> ".join(p.name for p in chain[chain.index(target):] + (target,))
+            raise RulesError([Diagnostic(f"variants extend each other in a cycle: {cycle}", extends[0].span,
+                                         "a variant extends a game that does not extend it back")], sources)
+        base = read_rules(base_name, sources, chain)
     except RulesError as exc:
         if exc.diagnostics and exc.diagnostics[0].span is None:
             d = exc.diagnostics[0]

@@ -111,7 +111,7 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
     elif token is not None and token.type == "NAME" and previous in _DECL_KEYWORDS:
         # Inside a block a declaration keyword reads as a plain name, so the error lands on the next word.
         hint = f"`{previous}` declarations go at the top level, not inside a block: is a `}}` missing above?"
-    elif token is not None and token.type == "NAME" and "ASSIGN_OP" in expected:
+    elif token is not None and "ASSIGN_OP" in expected:
         hint = "a statement is an assignment, a call, or starts with a keyword such as `move`"
     elif found == "end of file":
         hint = "the file ends early: is a `}` or `)` missing?"

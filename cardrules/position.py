@@ -24,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from .compiler import _default_value
 from .diagnostics import Diagnostic, RulesError, did_you_mean
 from .runtime import Game, State
 
@@ -295,7 +296,9 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
                             gid += 1
                     group: dict[str, Any] = {"zone": slot, "cards": []}
                     for field, t in zone.fields.items():
-                        group[field] = r.value(f"{path}.{field}", t, entry.get(field))
+                        # A field left out starts as `group ... with` would start it (0, false, []).
+                        group[field] = r.value(f"{path}.{field}", t, entry[field]) if field in entry \
+                            else _default_value(t)
                     for key in entry:
                         if key not in zone.fields and key not in ("id", "cards"):
                             r.error(f"{path}.{key}", "unknown group field", did_you_mean(key, zone.fields))

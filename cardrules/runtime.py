@@ -333,6 +333,10 @@ class State:
             if self.phase < 0:
                 raise RulesRuntimeError("setup finished without `goto` a phase")
             phase = game.phases[self.phase]
+            # Moves count as steps too: a loop of moves that never ends must stop as well.
+            if self.steps > game.max_steps:
+                raise RulesRuntimeError(f"the game did not end within {game.max_steps} steps",
+                                        phase.span, "a loop of phases or moves may never reach `end game`")
             if phase.do is None:
                 self.player = phase.turn(self)
                 if self.player is None or not (0 <= self.player < game.player_count):
@@ -340,9 +344,6 @@ class State:
                                             f"{self.player!r}, not a player", phase.span)
                 return
             self.steps += 1
-            if self.steps > game.max_steps:
-                raise RulesRuntimeError(f"the game did not end within {game.max_steps} steps",
-                                        phase.span, "a loop of phases may never reach `end game`")
             if not phase.do(self):
                 raise RulesRuntimeError(f"phase `{phase.name}` finished without `goto`", phase.span)
         self.player = None
@@ -465,6 +466,7 @@ MAX_RANGE = 100_000
 
 def inclusive_range(low, high, span: Span) -> list:
     """`low..high`. Bounded, so that no rules file can make the engine loop for ever."""
+    low, high = number(low), number(high)  # `1..(1/2 * 4)`: a whole Fraction is a whole number
     if not isinstance(low, int) or not isinstance(high, int):
         raise RulesRuntimeError(f"a range needs whole numbers, not {low} and {high}", span)
     if high - low >= MAX_RANGE:
@@ -472,10 +474,19 @@ def inclusive_range(low, high, span: Span) -> list:
     return list(range(low, high + 1))
 
 
+def lazy_range(low, high, span: Span):
+    """`low..high` iterated directly: a range object when it can be, else the checked list."""
+    if low.__class__ is int and high.__class__ is int and high - low < MAX_RANGE:
+        return range(low, high + 1)
+    return inclusive_range(low, high, span)
+
+
 def lookup(container, key, span: Span):
     try:
         return container[key]
     except (KeyError, IndexError, TypeError):
+        if isinstance(key, Fraction) and key.denominator == 1:
+            return lookup(container, key.numerator, span)  # `xs[1/2 * 2]` is `xs[1]`
         raise RulesRuntimeError(f"no entry for {key!r} here", span) from None
 
 
@@ -500,8 +511,15 @@ def collection(st: State, value):
 
 
 def move_items(st: State, items: list, dest: int, to_group, face, span: Span) -> None:
+    # Checked before any card leaves its place: a card taken with nowhere to go would be lost.
+    if dest is None:
+        raise RulesRuntimeError("cards moved to nowhere: the destination is none", span,
+                                "a group variable or expression names no group here")
     if to_group is None:
         to_group = dest >= st.game.deck_size
+    if to_group and dest not in st.groups:
+        raise RulesRuntimeError("cards moved to nowhere: the group they go to no longer exists", span,
+                                "a group that is emptied or moved into a zone without groups is gone")
     for x in items:
         if x is None:
             raise RulesRuntimeError("there is no card to move (the value is none)", span)

@@ -1,98 +1,429 @@
-"""Many games with agents, and what they say: per-seat results, game length, throughput."""
+"""Many games with agents, and what they say: per-seat and per-team win rates with intervals,
+score distributions, draws, game length in moves and in hands, throughput; and the paired
+comparison of two games (a base and a variant) played on the same seeds.
+
+Game i of a run with seed s is played from ``game_seed(s, i)``; its agents are seeded from
+(s, i, seat). Results are kept in game order, so a run's figures depend on its seed and game
+count only: not on the number of workers (see :mod:`cardrules.parallel`), not on whether it
+was interrupted and resumed.
+
+Who wins: the seats with the top score; their team wins when they all belong to one team
+(every seat is its own team unless the rules declare teams). Top scores held by two teams or
+more make a draw.
+
+Game length in hands: the language has no built-in notion of a hand, so by convention a game
+that declares a global ``var hands: number`` counting its hands has that count read at the end
+of every game; otherwise hands are not reported.
+"""
 
 from __future__ import annotations
 
+import csv
+import json
 import time
+from fractions import Fraction
+from pathlib import Path
 from typing import Callable, Sequence
 
 import attrs
 
+from . import stats
 from .agents import AGENTS
-from .runtime import Game, State
+from .diagnostics import Diagnostic, RulesError, did_you_mean
+from .parallel import Chunk, play
+from .runtime import Game
+
+HANDS_VAR = "hands"
+FORMAT = 1  # version of the JSON layout, checked on --resume
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run: distinct for every (seed, index < 2**32); with
+    seed 0 it is the index itself, so ``cardrules play GAME --seed 12`` deals game 12."""
+    return (seed << 32) + index
+
+
+def agent_seed(seed: int, index: int, seat: int) -> str:
+    return f"{seed}:{index}:{seat}"
+
+
+def hands_slot(game: Game) -> int | None:
+    """The variable counting hands, when the rules declare ``var hands: number``."""
+    i = game.var_index.get(HANDS_VAR)
+    if i is None or game.vars[i].owner is not None or game.vars[i].type != "number":
+        return None
+    return i
+
+
+def agent_names(spec: str | Sequence[str] | None, players: int) -> list[str]:
+    """``random`` for every seat, or one name per seat (``random,greedy``)."""
+    names = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else spec or ["random"])]
+    for name in names:
+        if name not in AGENTS:
+            hint = did_you_mean(name, AGENTS) or f"agents: {', '.join(AGENTS)}"
+            raise RulesError([Diagnostic(f"no agent called `{name}`", None, hint)])
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise RulesError([Diagnostic(f"{len(names)} agents for {players} seats",
+                                     None, "name one agent for every seat, or one for all")])
+    return names
+
+
+def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: int) -> Chunk:
+    """Play games start..stop-1 of a run here and now."""
+    makers = [AGENTS[name] for name in agents]
+    slot = hands_slot(game)
+    chunk = Chunk(start, stop)
+    for i in range(start, stop):
+        st = game.new_state(game_seed(seed, i))
+        players = [make(agent_seed(seed, i, seat)) for seat, make in enumerate(makers)]
+        moves = 0
+        while not st.over:
+            st._apply_legal(players[st.player].choose(st))
+            moves += 1
+        chunk.moves.append(moves)
+        chunk.hands.append(None if slot is None else st.vars[slot])
+        chunk.scores.append(st.scores())
+    return chunk
 
 
 @attrs.define
-class GameRecord:
-    seed: int
-    scores: list
-    moves: int
-    winners: list[int]
+class Results:
+    """Every game's result, in game order, as columns."""
+
+    moves: list[int] = attrs.field(factory=list)
+    hands: list = attrs.field(factory=list)
+    scores: list[list] = attrs.field(factory=list)  # per game, the seats' exact scores
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def extend(self, chunk: Chunk) -> None:
+        if chunk.start != len(self):
+            raise RuntimeError(f"results out of order: chunk {chunk.start} after {len(self)} games")
+        self.moves.extend(chunk.moves)
+        self.hands.extend(chunk.hands)
+        self.scores.extend(chunk.scores)
+
+    def seat_scores(self, seat: int) -> list[float]:
+        return [float(s[seat]) for s in self.scores]
+
+    def to_json(self) -> dict:
+        """Each game as [moves, hands, scores] or, when the game counts no hands, [moves, scores]."""
+        if any(h is not None for h in self.hands):
+            return {"fields": ["moves", "hands", "scores"],
+                    "games": [[m, _plain(h), [_plain(s) for s in sc]]
+                              for m, h, sc in zip(self.moves, self.hands, self.scores)]}
+        return {"fields": ["moves", "scores"],
+                "games": [[m, [_plain(s) for s in sc]] for m, sc in zip(self.moves, self.scores)]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Results":
+        out = cls()
+        fields = data["fields"]
+        for row in data["games"]:
+            game = dict(zip(fields, row, strict=True))
+            out.moves.append(game["moves"])
+            out.hands.append(_exact(game.get("hands")))
+            out.scores.append([_exact(s) for s in game["scores"]])
+        return out
+
+
+def _plain(x):
+    return str(x) if isinstance(x, Fraction) else x
+
+
+def _exact(x):
+    return Fraction(x) if isinstance(x, str) else x
+
+
+def winning_teams(scores: list[list], team_of: Sequence[int]) -> list[int | None]:
+    """Per game, the winning team, or None for a draw."""
+    out = []
+    for sc in scores:
+        top = max(sc)
+        teams = {team_of[p] for p, s in enumerate(sc) if s == top}
+        out.append(teams.pop() if len(teams) == 1 else None)
+    return out
 
 
 @attrs.define
 class Summary:
-    game: str
-    games: int
-    seed: int
-    players: int
+    game: str  # the title
+    rules: str  # the rules file
     params: dict
+    players: int
+    team_of: tuple[int, ...]
     agents: list[str]
-    records: list[GameRecord]
-    seconds: float
+    seed: int
+    requested: int
+    results: Results
+    seconds: float = 0.0
+    workers: int | str = 1
+    counts_hands: bool = False
+    # The figures of a million games take seconds: the table, JSON and CSV share them.
+    _figures: tuple = attrs.field(default=(-1, None), init=False, repr=False, eq=False)
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def complete(self) -> bool:
+        return self.games >= self.requested
+
+    @property
+    def has_teams(self) -> bool:
+        return len(set(self.team_of)) < self.players
 
     @property
     def total_moves(self) -> int:
-        return sum(r.moves for r in self.records)
+        return sum(self.results.moves)
 
-    def seat_stats(self) -> list[dict]:
-        n = len(self.records) or 1
-        out = []
+    def figures(self) -> dict:
+        """Every statistic of the run (the table, the JSON and the CSV show these)."""
+        n = self.games
+        if self._figures[0] != n:
+            self._figures = (n, self._compute_figures(n))
+        return self._figures[1]
+
+    def _compute_figures(self, n: int) -> dict:
+        winners = winning_teams(self.results.scores, self.team_of)
+        seats = []
         for seat in range(self.players):
-            wins = sum(1 for r in self.records if r.winners == [seat])
-            shared = sum(1 for r in self.records if seat in r.winners and len(r.winners) > 1)
-            mean = sum(float(r.scores[seat]) for r in self.records) / n
-            out.append({"seat": seat, "agent": self.agents[seat], "wins": wins, "win_rate": wins / n,
-                        "shared_wins": shared, "mean_score": mean})
+            wins = sum(1 for w in winners if w == self.team_of[seat])
+            low, high = stats.wilson(wins, n)
+            seats.append({"seat": seat, "agent": self.agents[seat], "team": self.team_of[seat],
+                          "wins": wins, "win_rate": wins / n if n else 0.0, "win_low": low, "win_high": high,
+                          "score": stats.describe(self.results.seat_scores(seat))})
+        out = {"seats": seats}
+        if self.has_teams:
+            teams = []
+            for team in sorted(set(self.team_of)):
+                wins = sum(1 for w in winners if w == team)
+                low, high = stats.wilson(wins, n)
+                teams.append({"team": team, "seats": [p for p, t in enumerate(self.team_of) if t == team],
+                              "wins": wins, "win_rate": wins / n if n else 0.0, "win_low": low, "win_high": high})
+            out["teams"] = teams
+        draws = sum(1 for w in winners if w is None)
+        low, high = stats.wilson(draws, n)
+        out["draws"] = {"count": draws, "rate": draws / n if n else 0.0, "low": low, "high": high}
+        out["length"] = {"moves": stats.describe(self.results.moves)}
+        if self.counts_hands:
+            out["length"]["hands"] = stats.describe([float(h) for h in self.results.hands])
+        return out
+
+    def timing(self) -> dict:
+        s = max(self.seconds, 1e-9)
+        return {"seconds": self.seconds, "games_per_second": self.games / s,
+                "moves_per_second": self.total_moves / s, "workers": self.workers}
+
+    def to_json(self) -> dict:
+        """Everything but the `timing` section is the same for any number of workers."""
+        return {"format": FORMAT, "game": self.game, "rules": self.rules, "params": _params_json(self.params),
+                "players": self.players, "agents": self.agents, "seed": self.seed,
+                "requested": self.requested, "games": self.games, "complete": self.complete,
+                "confidence": stats.CONFIDENCE, "game_seeds": "seed * 2**32 + index",
+                **self.figures(), "results": self.results.to_json(), "timing": self.timing()}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Summary":
+        """A previous run, written by :meth:`to_json`, to resume."""
+        try:
+            if data["format"] != FORMAT:
+                raise ValueError(data["format"])
+            return cls(data["game"], data["rules"], data["params"], data["players"], (), data["agents"],
+                       data["seed"], data["requested"], Results.from_json(data["results"]),
+                       data["timing"]["seconds"], data["timing"]["workers"])
+        except (KeyError, TypeError, ValueError):
+            raise RulesError([Diagnostic("not a results file written by `cardrules simulate --json`")]) from None
+
+    def csv_rows(self) -> list[tuple]:
+        """The figures as (scope, id, statistic, value) rows."""
+        f = self.figures()
+        rows = [("run", "", k, v) for k, v in (("games", self.games), ("requested", self.requested),
+                                               ("seed", self.seed), ("confidence", stats.CONFIDENCE))]
+        for s in f["seats"]:
+            rows += [("seat", s["seat"], k, s[k]) for k in ("agent", "team", "wins", "win_rate", "win_low", "win_high")]
+            rows += [("seat", s["seat"], f"score_{k}", v) for k, v in s["score"].items() if k != "n"]
+        for t in f.get("teams", []):
+            rows += [("team", t["team"], k, t[k]) for k in ("wins", "win_rate", "win_low", "win_high")]
+        rows += [("draws", "", k, v) for k, v in f["draws"].items()]
+        for what, d in f["length"].items():
+            rows += [("length", what, k, v) for k, v in d.items() if k != "n"]
+        rows += [("timing", "", k, v) for k, v in self.timing().items()]
+        return rows
+
+
+def _params_json(params: dict) -> dict:
+    return {k: list(v) if isinstance(v, tuple) else _plain(v) for k, v in params.items()}
+
+
+def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | str | None = None, *,
+             workers: int = 1, scheduler=None, progress: Callable[[int], None] | None = None,
+             resume: Summary | None = None) -> Summary:
+    """Play `games` games of `game` (or continue `resume` up to that count).
+
+    `progress(done)` is called as games finish, with the number finished so far. A
+    KeyboardInterrupt, from Ctrl-C or from `progress`, stops the run: the games finished
+    until then are returned (``summary.complete`` is False) and ``simulate(..., resume=it)``
+    continues it to the same figures an uninterrupted run gives.
+    """
+    names = agent_names(agents, game.player_count)
+    summary = Summary(game.title, str(game.path), dict(game.params), game.player_count, game.team_of, names,
+                      seed, games, Results(), workers=workers if scheduler is None else "dask",
+                      counts_hands=hands_slot(game) is not None)
+    if resume is not None:
+        _check_resumable(summary, resume)
+        summary.results = Results(resume.results.moves[:], resume.results.hands[:], resume.results.scores[:])
+        summary.seconds = resume.seconds
+    start = time.perf_counter()
+    chunks = play(game, seed, names, summary.games, games, workers, scheduler)
+    try:
+        for chunk in chunks:
+            summary.results.extend(chunk)
+            if progress is not None:
+                progress(summary.games)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        chunks.close()
+        summary.seconds += time.perf_counter() - start
+    return summary
+
+
+def _check_resumable(new: Summary, old: Summary) -> None:
+    for what, a, b in (("game", old.game, new.game), ("players", old.players, new.players),
+                       ("seed", old.seed, new.seed), ("agents", old.agents, new.agents),
+                       ("parameters", _params_json(old.params), _params_json(new.params))):
+        if a != b:
+            raise RulesError([Diagnostic(f"the run to resume has {what} {a}, this one {b}", None,
+                                         "resume with the same game, options and seed")])
+    if old.games > new.requested:
+        raise RulesError([Diagnostic(f"the run to resume already has {old.games} games, more than {new.requested}")])
+
+
+# --- comparing a base and a variant ----------------------------------------------------------
+
+@attrs.define
+class Comparison:
+    """Two runs on the same seeds, and the paired differences of their figures (variant - base)."""
+
+    base: Summary
+    variant: Summary
+
+    @property
+    def games(self) -> int:
+        return min(self.base.games, self.variant.games)
+
+    def differences(self) -> list[tuple[str, stats.Difference]]:
+        n = self.games
+        b, v = self.base, self.variant
+        bw = winning_teams(b.results.scores[:n], b.team_of)
+        vw = winning_teams(v.results.scores[:n], v.team_of)
+        out = []
+        for seat in range(b.players):
+            team = b.team_of[seat]
+            out.append((f"seat {seat} win rate", stats.paired_difference(
+                [float(w == team) for w in bw], [float(w == v.team_of[seat]) for w in vw])))
+        for seat in range(b.players):
+            bs, vs = b.results.seat_scores(seat)[:n], v.results.seat_scores(seat)[:n]
+            out.append((f"seat {seat} mean score", stats.paired_difference(bs, vs)))
+            out.append((f"seat {seat} score sd", stats.paired_stdev_difference(bs, vs)))
+        out.append(("draw rate", stats.paired_difference([float(w is None) for w in bw],
+                                                         [float(w is None) for w in vw])))
+        out.append(("length in moves", stats.paired_difference(b.results.moves[:n], v.results.moves[:n])))
+        if b.counts_hands and v.counts_hands:
+            out.append(("length in hands", stats.paired_difference([float(h) for h in b.results.hands[:n]],
+                                                                   [float(h) for h in v.results.hands[:n]])))
         return out
 
     def to_json(self) -> dict:
-        n = len(self.records) or 1
-        return {
-            "game": self.game,
-            "games": len(self.records),
-            "seed": self.seed,
-            "players": self.players,
-            "params": {k: (list(v) if isinstance(v, tuple) else v if isinstance(v, (int, bool, str)) else str(v))
-                       for k, v in self.params.items()},
-            "agents": self.agents,
-            "seats": self.seat_stats(),
-            "draws": sum(1 for r in self.records if len(r.winners) != 1),
-            "mean_moves": self.total_moves / n,
-            "results": [{"seed": r.seed, "scores": [_plain(s) for s in r.scores], "moves": r.moves}
-                        for r in self.records],
-            "timing": {"seconds": self.seconds, "games_per_second": len(self.records) / max(self.seconds, 1e-9),
-                       "moves_per_second": self.total_moves / max(self.seconds, 1e-9)},
-        }
+        def side(s: Summary) -> dict:
+            return {"game": s.game, "rules": s.rules, "params": _params_json(s.params)}
+
+        return {"base": side(self.base), "variant": side(self.variant), "players": self.base.players,
+                "agents": self.base.agents, "seed": self.base.seed, "games": self.games,
+                "confidence": stats.CONFIDENCE,
+                "differences": [{"figure": name, **d.to_json()} for name, d in self.differences()],
+                "timing": {"seconds": self.base.seconds + self.variant.seconds}}
 
 
-def _plain(x):
-    return x if isinstance(x, (int, float)) else str(x)
+def check_comparable(base: Game, variant: Game) -> None:
+    if base.player_count != variant.player_count:
+        raise RulesError([Diagnostic(f"the base has {base.player_count} players and the variant "
+                                     f"{variant.player_count}", None, "compare them with --players N")])
 
 
-def game_seed(seed: int, index: int) -> int:
-    return seed * 1_000_003 + index
+def compare(base: Game, variant: Game, games: int, seed: int = 0, agents: Sequence[str] | str | None = None, *,
+            workers: int = 1, scheduler=None, progress: Callable[[int], None] | None = None) -> Comparison:
+    """Play both games on the same seeds with the same agents; `progress(done)` counts the games
+    of both runs together (2 * games in all)."""
+    check_comparable(base, variant)
+    first = simulate(base, games, seed, agents, workers=workers, scheduler=scheduler, progress=progress)
+    second = simulate(variant, games if first.complete else first.games, seed, agents, workers=workers,
+                      scheduler=scheduler,
+                      progress=None if progress is None else lambda done: progress(first.games + done))
+    return Comparison(first, second)
 
 
-def play_one(game: Game, seed: int, agent_names: Sequence[str]) -> GameRecord:
-    st = game.new_state(seed)
-    agents = [AGENTS[name](f"{seed}:{seat}") for seat, name in enumerate(agent_names)]
-    moves = 0
-    while not st.over:
-        st._apply_legal(agents[st.player].choose(st))
-        moves += 1
-    scores = st.scores()
-    best = max(scores)
-    return GameRecord(seed, scores, moves, [p for p, s in enumerate(scores) if s == best])
+# --- output files ------------------------------------------------------------------------------
+
+def dumps(data: dict) -> str:
+    """JSON as ``json.dumps(data, indent=1)`` would write it, except that each game of the
+    results takes one line: a million games stay a file that a person can open."""
+    parts = []
+    for key, value in data.items():
+        if key == "results":
+            games = ",\n   ".join(json.dumps(g, separators=(",", ":")) for g in value["games"])
+            text = f'{{\n  "fields": {json.dumps(value["fields"])},\n  "games": [\n   {games}\n  ]\n }}'
+        else:
+            text = json.dumps(value, indent=1).replace("\n", "\n ")
+        parts.append(f" {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
 
 
-def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | None = None,
-             progress: Callable[[int], None] | None = None) -> Summary:
-    names = list(agents or ["random"] * game.player_count)
-    records = []
-    start = time.perf_counter()
-    for i in range(games):
-        records.append(play_one(game, game_seed(seed, i), names))
-        if progress is not None:
-            progress(i + 1)
-    seconds = time.perf_counter() - start
-    return Summary(game.title, games, seed, game.player_count, dict(game.params), names, records, seconds)
+def write_json(data: dict, path: str | Path) -> None:
+    Path(path).write_text(dumps(data), encoding="utf-8")
+
+
+def write_csv(rows: list[tuple], path: str | Path, header: Sequence[str]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(header)
+        out.writerows(("" if v is None else v for v in row) for row in rows)
+
+
+def write_plot(summary: Summary, path: str | Path) -> None:
+    """Histograms of the seats' scores and of game length, as PNG or SVG (by the suffix)."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise RulesError([Diagnostic(f"cannot plot to `{path}`", None, "name a .png or .svg file")])
+    try:
+        import matplotlib
+    except ImportError:
+        raise RulesError([Diagnostic("--plot needs matplotlib", None,
+                                     'install it with: pip install "cardrules[plot]"')]) from None
+    matplotlib.use("Agg")
+    from matplotlib import pyplot as plt
+
+    r = summary.results
+    panels = [("score", "score by seat")] + [("moves", "game length (moves)")]
+    if summary.counts_hands:
+        panels.append(("hands", "game length (hands)"))
+    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4), squeeze=False)
+    for ax, (what, title) in zip(axes[0], panels):
+        if what == "score":
+            for seat in range(summary.players):
+                ax.hist(r.seat_scores(seat), bins=40, histtype="step", label=f"seat {seat} ({summary.agents[seat]})")
+            ax.legend(fontsize="small")
+        else:
+            values = r.moves if what == "moves" else [float(h) for h in r.hands]
+            ax.hist(values, bins=40)
+        ax.set_title(title)
+        ax.set_ylabel("games")
+    fig.suptitle(f"{summary.game}: {summary.games} games, seed {summary.seed}")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)

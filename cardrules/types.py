@@ -67,4 +67,4 @@ def describe(t: str) -> str:
     if t.startswith("list:"):
         return f"a list of {t[5:]}s"
     return {"item": "a card or group", "any": "a value", "none": "`none`",
-            "gzone": "a zone"}.get(t, f"a {t}")
+            "gzone": "a zone", "order": "an order"}.get(t, f"a {t}")

@@ -1,92 +1,225 @@
 """Variant resolution: a rules file that `extends` another replaces, removes or adds named
 declarations of its base, and may change parameter defaults.
 
-Declarations are matched by kind and name: a `phase deal` in the variant replaces the base's
-`phase deal`; a `param target = 31` without a domain keeps the base's domain and changes the
-default; `remove phase_name move_name` drops one move; anything new is added.
+Declarations are matched by kind and name:
+
+- `param target = 31` (no values) changes the default and keeps the base's values, so the
+  checker reports a default outside them at the variant's line; `param x: 1..9 = 3` declares
+  the parameter anew (or adds one).
+- `def`, `action`, `var`, `zone` and `phase` with a base's name replace that declaration;
+  `game`, `players`, `teams`, `deck`, `setup` and `score` replace the base's one.
+- A phase that holds only moves (no `turn`, no `do`) adds those moves to the base's phase of
+  that name, or replaces the moves of the same name.
+- `remove name` drops a declaration; `remove phase_name move_name` drops one move.
+
+Every problem is located in the variant file: an override of something the base does not have,
+a removal that leaves the rules still using the removed name, and a new declaration that nothing
+uses (which is nearly always a misspelt override: `def totl` meant to replace `def total`).
 """
 
 from __future__ import annotations
 
 from . import nodes as n
-from .diagnostics import Diagnostic, RulesError, SourceMap, did_you_mean
+from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
 
 _NAMED = (n.Param, n.Zone, n.Var, n.Def, n.Action, n.Phase)
-_SINGLE = (n.GameName, n.Players, n.Teams, n.Deck, n.Setup, n.Score)
+_KIND_WORDS = {n.Param: "parameter", n.Zone: "zone", n.Var: "variable", n.Def: "def", n.Action: "action",
+               n.Phase: "phase"}
+_SINGLE_WORDS = {n.GameName: "game", n.Players: "players", n.Teams: "teams", n.Deck: "deck", n.Setup: "setup",
+                 n.Score: "score"}
 
 
 def resolve_variant(base: n.RulesFile, variant: n.RulesFile, sources: SourceMap) -> n.RulesFile:
-    decls = list(base.decls)
-    errors: list[Diagnostic] = []
+    return _Resolver(base, variant).run(sources)
 
-    def index_of(kind, name):
-        for i, d in enumerate(decls):
-            if isinstance(d, kind) and getattr(d, "name", None) == name:
+
+class _Resolver:
+    def __init__(self, base: n.RulesFile, variant: n.RulesFile):
+        self.variant = variant
+        self.decls = list(base.decls)
+        self.base_names = {kind: [d.name for d in base.decls if isinstance(d, kind)] for kind in _NAMED}
+        self.errors: list[Diagnostic] = []
+        self.added: list[n.Decl] = []
+        self.removed: list[tuple[n.Remove, n.Decl]] = []
+
+    def error(self, message: str, span: Span, hint: str | None = None) -> None:
+        self.errors.append(Diagnostic(message, span, hint))
+
+    def index_of(self, kind, name: str) -> int | None:
+        for i, d in enumerate(self.decls):
+            if isinstance(d, kind) and d.name == name:
                 return i
         return None
 
-    for d in variant.decls:
-        if isinstance(d, n.Extends):
-            continue
-        if isinstance(d, n.Remove):
-            i = index_of(n.Phase, d.name)
-            if d.member is None:
-                for kind in _NAMED:
-                    i = index_of(kind, d.name)
-                    if i is not None:
-                        break
+    def run(self, sources: SourceMap) -> n.RulesFile:
+        self.check_duplicates()
+        for d in self.variant.decls:
+            if isinstance(d, n.Extends):
+                continue
+            if isinstance(d, n.Remove):
+                self.remove(d)
+            elif isinstance(d, n.Param):
+                self.param(d)
+            elif isinstance(d, n.Phase) and d.turn is None and d.do is None and d.moves:
+                self.merge_moves(d)
+            elif isinstance(d, _NAMED):
+                self.replace_named(d)
+            else:
+                i = next((k for k, x in enumerate(self.decls) if isinstance(x, type(d))), None)
                 if i is None:
-                    names = [getattr(x, "name", "") for x in decls if isinstance(x, _NAMED)]
-                    errors.append(Diagnostic(f"the base game has nothing named `{d.name}` to remove", d.span,
-                                             did_you_mean(d.name, names)))
-                    continue
-                del decls[i]
+                    self.decls.append(d)
+                else:
+                    self.decls[i] = d
+        if not self.errors:
+            self.check_removed_names_unused()
+            self.check_additions_used()
+        if self.errors:
+            raise RulesError(self.errors, sources)
+        return n.RulesFile(path=self.variant.path, decls=tuple(self.decls))
+
+    def check_duplicates(self) -> None:
+        """A variant says each change once; a second one would silently win."""
+        seen: dict[tuple, Span] = {}
+        for d in self.variant.decls:
+            if isinstance(d, _NAMED):
+                key, what = (type(d), d.name), f"{_KIND_WORDS[type(d)]} `{d.name}`"
+            elif type(d) in _SINGLE_WORDS:
+                key, what = (type(d),), f"`{_SINGLE_WORDS[type(d)]}`"
+            elif isinstance(d, n.Remove):
+                key, what = (n.Remove, d.name, d.member), f"`remove {d.name}{' ' + d.member if d.member else ''}`"
+            else:
                 continue
-            if i is None:
-                errors.append(Diagnostic(f"the base game has no phase `{d.name}`", d.span,
-                                         did_you_mean(d.name, [x.name for x in decls if isinstance(x, n.Phase)])))
-                continue
-            phase = decls[i]
-            kept = tuple(m for m in phase.moves if m.name != d.member)
-            if len(kept) == len(phase.moves):
-                errors.append(Diagnostic(f"phase `{d.name}` has no move `{d.member}`", d.span,
-                                         did_you_mean(d.member, [m.name for m in phase.moves])))
-                continue
-            decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=kept, span=phase.span)
-            continue
-        if isinstance(d, n.Param):
-            i = index_of(n.Param, d.name)
-            if i is None:
-                if d.domain is None:
-                    names = [x.name for x in decls if isinstance(x, n.Param)]
-                    errors.append(Diagnostic(f"the base game has no parameter `{d.name}`", d.span,
-                                             did_you_mean(d.name, names)
-                                             or "a new parameter needs its values: `param x: 1..9 = 3`"))
-                    continue
-                decls.append(d)
-                continue
-            old = decls[i]
-            decls[i] = n.Param(name=d.name, domain=d.domain or old.domain, default=d.default, span=d.span)
-            continue
-        if isinstance(d, n.Phase):
-            i = index_of(n.Phase, d.name)
-            if i is not None and d.turn is None and d.do is None and d.moves:
-                # A phase with only moves adds or replaces those moves.
-                phase = decls[i]
-                moves = {m.name: m for m in phase.moves}
-                for m in d.moves:
-                    moves[m.name] = m
-                decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do,
-                                   moves=tuple(moves.values()), span=phase.span)
-                continue
-        if isinstance(d, _NAMED):
-            i = index_of(type(d), d.name)
-        else:
-            i = next((k for k, x in enumerate(decls) if isinstance(x, type(d))), None)
+            if key in seen:
+                self.error(f"this variant changes {what} twice", d.span, f"the first change is at {seen[key]}")
+            else:
+                seen[key] = d.span
+
+    # --- the changes
+    def param(self, d: n.Param) -> None:
+        i = self.index_of(n.Param, d.name)
         if i is None:
-            decls.append(d)
+            if d.domain is None:
+                self.error(f"the base game has no parameter `{d.name}` to set", d.span,
+                           did_you_mean(d.name, self.base_names[n.Param])
+                           or "a new parameter needs its values: `param x: 1..9 = 3`")
+                return
+            self.decls.append(d)
+            self.added.append(d)
+            return
+        old = self.decls[i]
+        self.decls[i] = n.Param(name=d.name, domain=d.domain or old.domain, default=d.default, span=d.span)
+
+    def replace_named(self, d) -> None:
+        i = self.index_of(type(d), d.name)
+        if i is None:
+            self.decls.append(d)
+            self.added.append(d)
         else:
-            decls[i] = d
-    if errors:
-        raise RulesError(errors, sources)
-    return n.RulesFile(path=variant.path, decls=tuple(decls))
+            self.decls[i] = d
+
+    def merge_moves(self, d: n.Phase) -> None:
+        i = self.index_of(n.Phase, d.name)
+        if i is None:
+            self.error(f"the base game has no phase `{d.name}` to add moves to", d.span,
+                       did_you_mean(d.name, self.base_names[n.Phase])
+                       or "a new phase needs a `turn` (or a `do` block)")
+            return
+        phase = self.decls[i]
+        if phase.do is not None:
+            self.error(f"phase `{d.name}` runs by itself (`do`), so it has no moves to add to", d.span,
+                       "replace the whole phase instead")
+            return
+        moves = {m.name: m for m in phase.moves}
+        names: set[str] = set()
+        for m in d.moves:
+            if m.name in names:
+                self.error(f"this variant changes move `{m.name}` of phase `{d.name}` twice", m.span)
+            names.add(m.name)
+            moves[m.name] = m
+        self.decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=tuple(moves.values()),
+                                span=phase.span)
+
+    def remove(self, d: n.Remove) -> None:
+        if d.member is not None:
+            self.remove_move(d)
+            return
+        for kind in _NAMED:
+            i = self.index_of(kind, d.name)
+            if i is not None:
+                self.removed.append((d, self.decls.pop(i)))
+                return
+        names = [name for kind in _NAMED for name in self.base_names[kind]]
+        self.error(f"the base game has nothing named `{d.name}` to remove", d.span, did_you_mean(d.name, names))
+
+    def remove_move(self, d: n.Remove) -> None:
+        i = self.index_of(n.Phase, d.name)
+        if i is None:
+            self.error(f"the base game has no phase `{d.name}`", d.span,
+                       did_you_mean(d.name, self.base_names[n.Phase]))
+            return
+        phase = self.decls[i]
+        kept = tuple(m for m in phase.moves if m.name != d.member)
+        if len(kept) == len(phase.moves):
+            self.error(f"phase `{d.name}` has no move `{d.member}`", d.span,
+                       did_you_mean(d.member, [m.name for m in phase.moves]))
+            return
+        if not kept:
+            self.error(f"removing `{d.member}` leaves phase `{d.name}` with no moves", d.span,
+                       "remove the whole phase (and every `goto` to it), or add another move")
+            return
+        self.decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=kept, span=phase.span)
+
+    # --- after the changes
+    def check_removed_names_unused(self) -> None:
+        for r, gone in self.removed:
+            key = _key(gone)
+            uses = [span for d in self.decls for ref, span in _references(d) if ref == key]
+            if uses:
+                more = f" (and {len(uses) - 1} more)" if len(uses) > 1 else ""
+                self.error(f"`{r.name}` is removed, but the rules still use it at {uses[0]}{more}", r.span,
+                           "replace the declarations that use it as well")
+
+    def check_additions_used(self) -> None:
+        for d in self.added:
+            key = _key(d)
+            if any(ref == key for other in self.decls if other is not d for ref, _ in _references(other)):
+                continue
+            kind = _KIND_WORDS[type(d)]
+            close = did_you_mean(d.name, self.base_names[type(d)])
+            what = "no `goto` leads to it" if isinstance(d, n.Phase) else "nothing uses it"
+            self.error(f"{kind} `{d.name}` is new in this variant, and {what}", d.span,
+                       f"{close} A declaration with the base's name replaces it." if close
+                       else f"use it, or remove it from the variant")
+
+
+def _key(d) -> tuple[str, str]:
+    # Phases have their own namespace: only `goto` names them.
+    return ("phase" if isinstance(d, n.Phase) else "name", d.name)
+
+
+def _references(decl) -> list[tuple[tuple[str, str], Span]]:
+    """Every declaration a declaration uses: names, calls, actions called and phases gone to.
+    A name the declaration binds itself (a `let`, a loop or move variable, a parameter) is local."""
+    local: set[str] = set()
+    found: list[tuple[tuple[str, str], Span]] = []
+    stack = [decl]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, n.Name):
+            found.append((("name", x.id), x.span))
+        elif isinstance(x, (n.Call, n.Aggregate)):
+            found.append((("name", x.func), x.span))
+        elif isinstance(x, n.CallAction):
+            found.append((("name", x.name), x.span))
+        elif isinstance(x, n.Goto):
+            found.append((("phase", x.phase), x.span))
+        if isinstance(x, (n.Let, n.TypedParam)):
+            local.add(x.name)
+        elif isinstance(x, (n.For, n.Generator, n.ListComp, n.Aggregate, n.Score)):
+            local.add(x.var)
+        if isinstance(x, tuple):
+            stack.extend(x)
+        elif hasattr(x, "__attrs_attrs__"):
+            stack.extend(getattr(x, a.name) for a in x.__attrs_attrs__ if a.name != "span")
+    found.sort(key=lambda item: (item[1].file, item[1].line, item[1].column))
+    return [(ref, span) for ref, span in found if ref[0] == "phase" or ref[1] not in local]

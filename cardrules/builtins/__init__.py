@@ -2,6 +2,9 @@
 
 - ``core``: seats, cards, zones and groups, lists, numbers, randomness;
 - ``sums``: subset sums and disjoint sum groups (fishing games' captures and builds);
+- ``declarations``: longest suit, runs and cards of a kind, and keys that compare them;
+- ``tricks``: following suit and the winner of a trick;
+- ``melds``: runs and sets with wild cards (rummy games' melds);
 
 Each module registers its functions in ``REGISTRY`` with a signature the checker uses and an
 implementation the compiler calls as ``impl(state, *args)``. Every built-in is general: none
@@ -11,5 +14,8 @@ is named after or written for one game.
 from .core import AGGREGATES, CONSTANTS, REGISTRY, Builtin, builtin
 
 from . import sums  # noqa: E402,F401  (registers its functions)
+from . import declarations  # noqa: E402,F401
+from . import tricks  # noqa: E402,F401
+from . import melds  # noqa: E402,F401
 
 __all__ = ["AGGREGATES", "CONSTANTS", "REGISTRY", "Builtin", "builtin"]

@@ -3,6 +3,7 @@ that takes cards whose values add up to a target."""
 
 from __future__ import annotations
 
+from .. import types as T
 from ..library import sums
 from .core import _list_of_lists, builtin
 
@@ -19,5 +20,14 @@ def _sum_subsets(st, xs, target, value):
          "(values given by f); items for which `exact` holds may only form a group alone.")
 def _disjoint_sums(st, xs, target, value, exact):
     values = [value(st, x) for x in xs]
-    exact_only = [bool(exact(st, x)) for x in xs]
+    # Whether an item must stay alone matters only if it could join others: if it is worth less
+    # than the target. Asking no more keeps `exact` off the hot path.
+    exact_only = [0 < v < target and bool(exact(st, x)) for x, v in zip(xs, values)]
     return [[xs[i] for i in idx] for idx in sums.disjoint_sum_unions(values, target, exact_only)]
+
+
+@builtin("distinct_values", ("collection", "func"), T.list_of("number"),
+         "The different values f gives the items, each once, smallest first: the totals a hand "
+         "can meet, such as the values a build may be made for.")
+def _distinct_values(st, xs, value):
+    return sorted({value(st, x) for x in xs})

@@ -67,8 +67,8 @@ def disjoint_sum_unions(
     :returns: index tuples, each ascending, ordered by ``(len, tuple)``.
     """
     groups = _group_masks(values, target, exact_only)
-    if not groups:
-        return []
+    if len(groups) < 2:
+        return [_members(g) for g in groups]
     # Each union is expanded once (the ``seen`` set), so the cost is bounded
     # by (number of unions) x (number of groups) rather than by the number of
     # ways to split each union, which grows much faster.
@@ -98,34 +98,36 @@ def _group_masks(
         return []
     masks: list[int] = []
     pool: list[tuple[int, Number]] = []
+    flagged = len(exact_only)
     for i, v in enumerate(values):
-        if v <= 0:
+        # Values are positive, so an item worth more than the target is in no group, and one
+        # worth the target exactly is a group alone.
+        if v <= 0 or v > target:
             continue
-        if i < len(exact_only) and exact_only[i]:
-            if v == target:
-                masks.append(1 << i)
-        else:
+        if v == target:
+            masks.append(1 << i)
+        elif i >= flagged or not exact_only[i]:
             pool.append((i, v))
-    if not pool:
+    if len(pool) < 2:
         return masks
 
-    # suffix[k] is the most the items pool[k:] can still add; a branch that
-    # cannot reach the target even by taking all of them is abandoned.
-    suffix: list[Number] = [0] * (len(pool) + 1)
-    for k in range(len(pool) - 1, -1, -1):
-        suffix[k] = suffix[k + 1] + pool[k][1]
-
-    def extend(start: int, mask: int, remaining: Number) -> None:
-        for k in range(start, len(pool)):
-            if suffix[k] < remaining:
-                return
-            i, v = pool[k]
-            if v < remaining:
-                extend(k + 1, mask | (1 << i), remaining - v)
-            elif v == remaining:
-                masks.append(mask | (1 << i))
-
-    extend(0, 0, target)
+    # Take the items in turn, keeping the partial groups below the target (total, mask) that
+    # the items still to come can complete: `left` is what those items add up to.
+    left = sum(v for _, v in pool)
+    partial: list[tuple[Number, int]] = []
+    for i, v in pool:
+        left -= v
+        bit = 1 << i
+        kept = [(v, bit)] if v + left >= target else []
+        for total, mask in partial:
+            if total + left >= target:
+                kept.append((total, mask))
+            total += v
+            if total == target:
+                masks.append(mask | bit)
+            elif total < target and total + left >= target:
+                kept.append((total, mask | bit))
+        partial = kept
     return masks
 
 
@@ -137,14 +139,7 @@ def _as_sorted_tuples(masks: list[int] | set[int]) -> list[tuple[int, ...]]:
 
 
 def _members(mask: int) -> tuple[int, ...]:
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return tuple(out)
+    return tuple([i for i in range(mask.bit_length()) if mask >> i & 1])
 
 
 def _size_then_lex(t: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:

@@ -1,0 +1,158 @@
+"""Melds of rummy games: runs and sets over a rank order, with a limit on wild cards.
+
+A *run* is cards of one suit on consecutive ranks of an order (``4H 5H 6H``); a *set* is cards
+of one rank (``KC KH KS``). Every meld has at least three cards and two natural (non-wild)
+cards, and at most ``max_wild`` wild cards; a wild card fills one missing rank of a run or
+stands for one card of a set. Which cards are wild is a one-argument `def` of the rules file,
+and which ranks may form sets is a list of ranks. The validity and the enumeration are
+:mod:`cardrules.library.melds`; these built-ins bind it to a game's deck.
+
+Identical cards (copies of one card in a game with several decks) are interchangeable: the
+lists these functions return name each distinct meld or card once.
+"""
+
+from __future__ import annotations
+
+from .. import types as T
+from ..library.melds import MeldRules, classify, melds_of_size
+from .core import builtin
+
+_CARDS = T.list_of("card")
+_RANKS = T.list_of("symbol")
+
+# One MeldRules per (order, set ranks, wild limit): built once, because these functions run
+# inside legal-move generation. An order is the same dict object for the life of its Game, so
+# it is keyed by identity; the entry keeps the dict alive, so no other object takes its id.
+_RULES: dict[tuple, tuple[dict, MeldRules]] = {}
+_RULES_KEPT = 256  # a process that loads game after game starts the cache afresh
+
+
+def _rules(order: dict[str, int], set_ranks, max_wild) -> MeldRules:
+    key = (id(order), tuple(set_ranks), max_wild)
+    entry = _RULES.get(key)
+    if entry is None:
+        if len(_RULES) >= _RULES_KEPT:
+            _RULES.clear()
+        rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
+                          set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
+        entry = _RULES[key] = (order, rules)
+    return entry[1]
+
+
+def _only_cards(st, cards) -> None:
+    if cards and max(cards) >= st.game.deck_size:
+        raise ValueError("melds are made of cards, and this list holds a group")
+
+
+def _describe(st, cards, wild) -> tuple[list, list, list]:
+    _only_cards(st, cards)
+    deck = st.game.deck
+    rank_of, suit_of = deck.rank_of, deck.suit_of
+    return ([rank_of[c] for c in cards], [suit_of[c] for c in cards],
+            [bool(wild(st, c)) for c in cards])
+
+
+@builtin("meld_kind", ("collection", "order", "func", _RANKS, "number"), "symbol",
+         "`run` when the cards form a run "
+         "(one suit, consecutive in `order`, wild cards filling holes or extending an end), `set` "
+         "when they form a set (one rank, listed in `set_ranks`), otherwise none. A meld has at "
+         "least 3 cards, 2 of them natural, and at most `max_wild` cards for which `wild` holds.")
+def _meld_kind(st, cards, order, wild, set_ranks, max_wild):
+    found = classify(*_describe(st, cards, wild), _rules(order, set_ranks, max_wild))
+    return None if found is None else found[0]
+
+
+@builtin("melds_of", ("collection", "number", "order", "func", _RANKS, "number"),
+         T.list_of(_CARDS),
+         "Every meld of exactly `size` of the cards (as `meld_kind` defines melds), each distinct meld once, its cards laid "
+         "out up the order, then by suit, wild cards last.")
+def _melds_of(st, cards, size, order, wild, set_ranks, max_wild):
+    cards = list(cards)
+    described = _describe(st, cards, wild)
+    found = melds_of_size(*described, _rules(order, set_ranks, max_wild), int(size))
+    return _laid_out(st, cards, described, order, found)
+
+
+@builtin("melds_with", ("card", "collection", "number", "order", "func", _RANKS, "number"),
+         T.list_of(_CARDS),
+         "Every meld of exactly `size` cards made of `card` and `size - 1` of the cards, each distinct meld once and "
+         "laid out as by `melds_of`; empty when `card` is none.")
+def _melds_with(st, card, cards, size, order, wild, set_ranks, max_wild):
+    if card is None:
+        return []
+    pool = [c for c in cards if c != card]
+    pool.append(card)
+    described = _describe(st, pool, wild)
+    found = melds_of_size(*described, _rules(order, set_ranks, max_wild), int(size),
+                          must_include=len(pool) - 1)
+    return _laid_out(st, pool, described, order, found)
+
+
+def _laid_out(st, cards, described, order, found) -> list[list[int]]:
+    """Each meld's cards in the order a player lays them out: naturals up the order, then by
+    suit, wild cards last; so a meld reads (and its move is written) the same from any hand."""
+    suits = st.game.deck.suits
+    ranks, suit_of, wilds = described
+
+    def key(i):
+        return (wilds[i], order.get(ranks[i], -1), suits.index(suit_of[i]) if suit_of[i] else -1, cards[i])
+    return [[cards[i] for i in sorted(meld, key=key)] for meld in found]
+
+
+@builtin("meld_additions", ("collection", "collection", "order", "func", _RANKS, "number"), _CARDS,
+         "The cards that can each be added alone to `meld` so that it is still a meld; identical copies listed once.")
+def _meld_additions(st, meld, cards, order, wild, set_ranks, max_wild):
+    rules = _rules(order, set_ranks, max_wild)
+    ranks, suits, wilds = _describe(st, meld, wild)
+    deck = st.game.deck
+    names, rank_of, suit_of = deck.names, deck.rank_of, deck.suit_of
+    shape = _shape(ranks, suits, wilds, rules)
+    _only_cards(st, cards)
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        name = names[c]
+        if name in seen:
+            continue
+        seen.add(name)
+        if shape is None:
+            fits = classify([*ranks, rank_of[c]], [*suits, suit_of[c]], [*wilds, bool(wild(st, c))],
+                            rules) is not None
+        else:
+            natural_fits, wild_fits = shape
+            # `wild` is asked only when the answer depends on it: most cards fit neither way.
+            if natural_fits(rank_of[c], suit_of[c]):
+                fits = wild_fits or not wild(st, c)
+            else:
+                fits = wild_fits and bool(wild(st, c))
+        if fits:
+            out.append(c)
+    return out
+
+
+def _shape(ranks: list, suits: list, wilds: list, rules: MeldRules):
+    """What one more card must be to extend a meld, found by classifying the meld once:
+    ``(natural_fits(rank, suit), wild_fits)``, or None when the meld is no meld yet or has too
+    few naturals to fix its kind (then each candidate is classified whole)."""
+    found = classify(ranks, suits, wilds, rules)
+    naturals = [i for i, w in enumerate(wilds) if not w]
+    if found is None or len(naturals) < 2:
+        return None
+    wild_fits = len(ranks) - len(naturals) < rules.max_wild
+    if found[0] == "set":
+        set_rank = ranks[naturals[0]]
+        return (lambda rank, suit: rank == set_rank), wild_fits
+    # Two naturals of distinct ranks make the meld a run whatever card joins it.
+    if len(ranks) + 1 > len(rules.order):
+        return (lambda rank, suit: False), False
+    position = rules._position
+    run_suit = suits[naturals[0]]
+    taken = {position[ranks[i]] for i in naturals}
+    low, high, holes = min(taken), max(taken), len(ranks) - len(naturals)
+
+    def natural_fits(rank, suit):
+        pos = position.get(rank)
+        if suit != run_suit or pos is None or pos in taken:
+            return False
+        return max(high, pos) - min(low, pos) - len(taken) <= holes
+    return natural_fits, wild_fits

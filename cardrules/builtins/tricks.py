@@ -1,0 +1,36 @@
+"""Trick-taking: which cards a player may play to a trick, and which card wins it.
+
+A trick is a list of cards in the order they were played: the first was led.
+"""
+
+from __future__ import annotations
+
+from ..library import tricks
+from .. import types as T
+from .core import builtin
+
+
+@builtin("follow", ("collection", "card"), T.list_of("card"),
+         "The cards of a hand that may be played to a trick whose first card is `led`: those of the "
+         "suit led when the hand holds any, otherwise every card; every card when `led` is none.")
+def _follow(st, hand, led):
+    suit_of = st.game.deck.suit_of
+    cards = list(hand)
+    led_suit = None if led is None else suit_of[led]
+    if led_suit is None:
+        return cards
+    return [cards[i] for i in tricks.playable([suit_of[c] for c in cards], led_suit)]
+
+
+@builtin("trick_winner", ("collection", "order", "suit"), "card",
+         "The card that wins a trick (its cards in the order played): the highest card of the trump "
+         "suit by the order if any was played, otherwise the highest of the suit led; cards of other "
+         "suits never win, and a later identical copy never beats the first. `trump` is a suit, or "
+         "none for no trumps. None for an empty trick.")
+def _trick_winner(st, trick, order, trump):
+    if not trick:
+        return None
+    rank_of, suit_of = st.game.deck.rank_of, st.game.deck.suit_of
+    winner = tricks.trick_winner([order.get(rank_of[c], -1) for c in trick],
+                                 [suit_of[c] for c in trick], trump)
+    return trick[winner]

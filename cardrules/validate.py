@@ -1,0 +1,544 @@
+"""Properties every rules file must have, checked at every step of random playthroughs.
+
+The test suite and ``cardrules validate`` use the same checks:
+
+- the game ends within a bound of moves (and of automatic steps);
+- no card is created or lost;
+- a state that is not over has a legal move, and no two legal moves read the same;
+- the same seed gives the same game;
+- the JSON round trip of every position is exact;
+- no card hidden from a seat leaks to it: its observation and, when it is to play, its legal
+  moves do not change when those cards are dealt afresh among their places, and no move it is
+  offered names one of them;
+- an illegal move is refused with a reason, and the state is left as it was;
+- the rules never fail while running (a deal from an empty zone, a value that is none).
+
+A failure is a :class:`Finding`: its kind, the seed, the moves that led to it and the shortest
+sequence of moves that still shows it (found by replaying the seed, as hypothesis shrinks an
+example), with the position before the last of those moves, to reproduce it.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+import signal
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+import attrs
+
+from . import types as T
+from .agents import sample_hidden
+from .diagnostics import Diagnostic, SourceMap, Span
+from .parallel import GameSpec, chunk_ranges
+from .position import dump, load_data
+from .runtime import Game, IllegalMove, Move, RulesRuntimeError, State
+
+MAX_MOVES = 20_000
+SHRINK_BUDGET = 200_000  # moves replayed while shrinking one finding
+
+KINDS = {
+    "no-end": "the game does not end",
+    "cards": "cards are created or lost",
+    "no-legal-move": "a player has no legal move",
+    "duplicate-move": "two legal moves read the same",
+    "nondeterministic": "the same seed gives another game",
+    "round-trip": "the JSON round trip is not exact",
+    "leak": "a hidden card leaks",
+    "refusal": "an illegal move is not refused cleanly",
+    "runtime-error": "the rules fail while running",
+    "crash": "the engine crashed",
+}
+
+
+class PropertyFailure(AssertionError):
+    """A property does not hold. `where` says when (seed, move count) for test output."""
+
+    def __init__(self, kind: str, message: str, span: Span | None = None, where: str = "", hint: str | None = None):
+        self.kind = kind
+        self.message = message
+        self.span = span
+        self.hint = hint
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+# --- the properties of one state ------------------------------------------------------------
+
+def conserved(st: State) -> bool:
+    return sorted(st.all_cards()) == list(range(st.game.deck_size))
+
+
+def _conservation_problem(st: State) -> str | None:
+    counts = Counter(st.all_cards())
+    label = st.game.deck.label
+    lost = [label(c) for c in range(st.game.deck_size) if not counts[c]]
+    twice = [label(c) for c, k in counts.items() if k > 1]
+    if not lost and not twice:
+        return None
+    parts = []
+    if lost:
+        parts.append(f"{_few(lost)} {'is' if len(lost) == 1 else 'are'} nowhere")
+    if twice:
+        parts.append(f"{_few(twice)} {'is' if len(twice) == 1 else 'are'} in two places")
+    return "cards were created or lost: " + "; ".join(parts)
+
+
+def permute_hidden(st: State, player: int, rng: random.Random) -> State:
+    """The same position with the cards hidden from `player` dealt afresh among their places
+    (faces and knowledge stay with the places). What `player` observes must not change."""
+    return sample_hidden(st, player, rng)
+
+
+def check_state(st: State, rng: random.Random, where: str = "") -> None:
+    """Check every property of one position; raise :class:`PropertyFailure` naming the first
+    that fails. `rng` chooses how hidden cards are dealt afresh."""
+    problem = _conservation_problem(st)
+    if problem:
+        raise PropertyFailure("cards", problem, where=where)
+    data = dump(st)
+    back = load_data(st.game, data)
+    again = dump(back)
+    if again != data:
+        path = _first_difference(data, again)
+        raise PropertyFailure("round-trip", f"the JSON round trip is not exact: `{path}` comes back changed",
+                              where=where)
+    if back != st:
+        fields = [k for k in State.__slots__ if not k.startswith("_") and k != "game"
+                  and getattr(back, k) != getattr(st, k)]
+        raise PropertyFailure("round-trip", f"the position notation loses `{fields[0]}`", where=where)
+    legal = [] if st.is_over else _legal(st, where)
+    for player in range(st.game.player_count):
+        seen = st.observation(player)
+        other = permute_hidden(st, player, rng)
+        if other.observation(player) != seen:
+            path = _first_difference(seen, other.observation(player))
+            raise PropertyFailure("leak", f"seat {player} can tell cards hidden from it apart: its observation "
+                                          f"`{path}` changes when they are dealt afresh", where=where)
+        if player == st.current_player:
+            _check_moves_hide_cards(st, other, legal, where)
+    if not st.is_over:
+        _check_refusals(st, legal, data, where)
+
+
+def _legal(st: State, where: str) -> list[Move]:
+    """The legal moves, with a rules file's phase that offers none reported as such."""
+    try:
+        legal = st.legal_moves()
+    except RulesRuntimeError:
+        phase = st.game.phases[st.phase]
+        out: list[Move] = []
+        for cm in phase.moves:
+            cm.generate(st, st.player, out)  # raises again when the rules themselves fail
+        if out:
+            raise
+        raise PropertyFailure("no-legal-move", f"seat {st.player} has no legal move in phase `{phase.name}`",
+                              phase.span, where) from None
+    texts = Counter(m.text for m in legal)
+    twice = [t for t, k in texts.items() if k > 1]
+    if twice:
+        raise PropertyFailure("duplicate-move", f"seat {st.player} is offered `{twice[0]}` {texts[twice[0]]} times; "
+                                                "a move's text must say which move it is", where=where)
+    return legal
+
+
+def _check_moves_hide_cards(st: State, other: State, legal: list[Move], where: str) -> None:
+    game = st.game
+    player = st.player
+    for move in legal:
+        cm = game.phases[st.phase].moves[move.decl]
+        for value, t in zip(move.args, _param_types(game, cm)):
+            for c in _cards_in(st, value, t):
+                if not game.visible_to(st, c, player):
+                    raise PropertyFailure("leak", f"seat {player} is offered `{move.text}`, which names "
+                                                  f"{game.deck.label(c)}, a card it cannot see", cm.span, where,
+                                          "a move may choose among cards its player can see; draw hidden ones "
+                                          "with `deal` or `top`")
+    try:
+        theirs = other.legal_moves()
+    except RulesRuntimeError:
+        theirs = []
+    if sorted(m.text for m in theirs) != sorted(m.text for m in legal):
+        mine = {m.text for m in legal}
+        odd = [m for m in legal if m.text not in {t.text for t in theirs}] + [m for m in theirs if m.text not in mine]
+        shown = odd[0] if odd else legal[0]
+        raise PropertyFailure("leak", f"seat {player}'s legal moves depend on cards it cannot see: `{shown.text}` "
+                                      "is offered or not depending on how they lie",
+                              game.phases[st.phase].moves[shown.decl].span, where,
+                              "a move's conditions may read only what its player can see")
+
+
+def _param_types(game: Game, cm) -> list[str]:
+    types = game.model.types
+    return [T.element(types.get(id(g.source), "any")) for g in cm.decl.generators]
+
+
+def _cards_in(st: State, value, t: str) -> list[int]:
+    if value is None:
+        return []
+    if t.startswith("list:"):
+        return [c for x in value for c in _cards_in(st, x, t[5:])]
+    if t in ("card", "group", "item"):
+        return [value] if value < st.game.deck_size else list(st.groups[value]["cards"])
+    return []
+
+
+def _check_refusals(st: State, legal: list[Move], before: dict, where: str) -> None:
+    texts = {m.text for m in legal}
+    for text in ("no such move 0", f"{legal[0].name} nowhere"):
+        if text in texts:
+            continue
+        try:
+            st.apply(text)
+        except IllegalMove as exc:
+            if not exc.reason:
+                raise PropertyFailure("refusal", f"`{text}` was refused without a reason", where=where) from None
+        else:
+            raise PropertyFailure("refusal", f"the illegal move `{text}` was accepted", where=where)
+        if dump(st) != before:
+            raise PropertyFailure("refusal", f"refusing `{text}` changed the state", where=where)
+
+
+# --- random games -------------------------------------------------------------------------
+
+class _Playthrough:
+    """One random game, checked every `check_every` moves (0: never). Keeps the moves played
+    and the state reached, to report a failure."""
+
+    def __init__(self, game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES):
+        self.game, self.seed = game, seed
+        self.check_every, self.max_moves = check_every, max_moves
+        self.played: list[str] = []
+        self.state: State | None = None
+
+    def run(self) -> State:
+        seed, played = self.seed, self.played
+        rng = random.Random(f"moves:{seed}")
+        checks = random.Random(f"checks:{seed}")  # apart, so checking never changes the moves
+        st = self.state = self.game.new_state(seed)
+        while not st.is_over:
+            where = f"seed {seed}, after {len(played)} moves"
+            if self.check_every and len(played) % self.check_every == 0:
+                check_state(st, checks, where)
+            moves = _legal(st, where)
+            move = moves[rng.randrange(len(moves))]
+            played.append(move.text)
+            st._apply_legal(move)
+            if len(played) >= self.max_moves and not st.is_over:
+                raise PropertyFailure("no-end", f"the game did not end within {self.max_moves} moves",
+                                      where=f"seed {seed}")
+        if self.check_every:
+            check_state(st, checks, f"seed {seed}, at the end")
+        return st
+
+
+def play_random(game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES) -> tuple[State, list[str]]:
+    """Play one random game; check every `check_every` moves (0: never). Returns the final
+    state and the moves played."""
+    run = _Playthrough(game, seed, check_every, max_moves)
+    return run.run(), run.played
+
+
+def check_game_properties(game: Game, seed: int, check_every: int = 1, max_moves: int = MAX_MOVES) -> State:
+    """All the properties on one random game (see the module's docstring); raises
+    :class:`PropertyFailure` (an AssertionError) or the rules' own runtime error."""
+    final, played = play_random(game, seed, check_every, max_moves)
+    again, replayed = play_random(game, seed, 0, max_moves)
+    if replayed != played or dump(again) != dump(final):
+        raise PropertyFailure("nondeterministic", "the same seed gave another game", where=f"seed {seed}")
+    return final
+
+
+# --- findings -----------------------------------------------------------------------------
+
+@attrs.frozen
+class Finding:
+    kind: str
+    seed: int
+    message: str
+    moves: tuple[str, ...]  # the moves of the random game, up to the failure
+    shrunk: tuple[str, ...]  # the shortest sequence found from the same seed that still shows it
+    span: Span | None = None  # the rule to blame, when there is one
+    hint: str | None = None
+    position: dict | None = None  # the position before the last shrunk move (or at the start)
+    others: int = 0  # how many more games showed the same failure
+    path: str | None = None  # where the position was written
+
+    @property
+    def signature(self) -> tuple:
+        return (self.kind, self.span)
+
+    def render(self, sources: SourceMap | None = None, game_name: str = "GAME") -> str:
+        others = f", and {self.others} other game{'s' if self.others != 1 else ''}" if self.others else ""
+        lines = [f"{KINDS[self.kind]} (seed {self.seed}{others})",
+                 "  " + Diagnostic(self.message, self.span, self.hint).render(sources).replace("\n", "\n  ")]
+        if self.shrunk:
+            shown = ", ".join(f"`{m}`" for m in self.shrunk[-12:])
+            skipped = f"... {len(self.shrunk) - 12} moves, " if len(self.shrunk) > 12 else ""
+            lines.append(f"  {len(self.moves)} moves played; shrunk to {len(self.shrunk)}: {skipped}{shown}")
+        else:
+            lines.append("  it shows before the first move")
+        if self.path and self.shrunk:
+            lines.append(f"  position before the last move: {self.path}")
+            lines.append(f"  see it: cardrules apply {game_name} --position {self.path} \"{self.shrunk[-1]}\"")
+        elif self.path:
+            lines.append(f"  position: {self.path}")
+        lines.append(f"  replay: cardrules validate {game_name} --games 1 --seed {self.seed}")
+        return "\n".join(lines)
+
+
+@attrs.frozen
+class _Failure:
+    kind: str
+    message: str
+    span: Span | None
+    hint: str | None = None
+
+    @property
+    def signature(self) -> tuple:
+        return (self.kind, self.span)
+
+
+def _failure(exc: BaseException, st: State | None) -> _Failure:
+    if isinstance(exc, PropertyFailure):
+        return _Failure(exc.kind, exc.message, exc.span, exc.hint)
+    if isinstance(exc, RulesRuntimeError):
+        d = exc.diagnostics[0]
+        kind = "no-end" if st is not None and st.steps > st.game.max_steps else "runtime-error"
+        return _Failure(kind, d.message, d.span, d.hint)
+    return _Failure("crash", f"{type(exc).__name__}: {exc}", None)
+
+
+def _find_failure(game: Game, seed: int, check_every: int, max_moves: int) -> tuple[_Failure | None, list[str]]:
+    """Play one checked random game and its replay: (the failure or None, the moves played)."""
+    run = _Playthrough(game, seed, check_every, max_moves)
+    try:
+        final = run.run()
+    except Exception as exc:  # every failure, the engine's own included, becomes a finding
+        return _failure(exc, run.state), run.played
+    replay = _Playthrough(game, seed, 0, max_moves)
+    try:
+        same = dump(replay.run()) == dump(final) and replay.played == run.played
+    except Exception:
+        same = False
+    if not same:
+        return _Failure("nondeterministic", "the same seed gave another game", None), run.played
+    return None, run.played
+
+
+def _find(st: State, text: str) -> Move | None:
+    for m in st.legal_moves():
+        if m.text == text:
+            return m
+    return None
+
+
+# --- shrinking ----------------------------------------------------------------------------
+
+class _Shrinker:
+    """Replays a seed with fewer moves while the failure still shows, as hypothesis shrinks an
+    example: first the shortest prefix, then runs of moves deleted (long runs, then shorter
+    ones, down to single moves) while every move stays legal and the same failure appears."""
+
+    def __init__(self, game: Game, seed: int, signature: tuple):
+        self.game, self.seed, self.signature = game, seed, signature
+        self.budget = SHRINK_BUDGET
+
+    def shows(self, moves: Sequence[str], every_step: bool) -> int | None:
+        """Replay `moves`, checking every state or only the last; the number of moves after
+        which the failure shows, or None when it does not (or a move is not legal)."""
+        self.budget -= len(moves) + 1
+        if self.signature[0] == "nondeterministic":
+            return self._diverges(moves)
+        checks = random.Random(f"checks:{self.seed}")
+        st = None
+        applied = 0
+        try:
+            st = self.game.new_state(self.seed)
+            for text in moves:
+                if every_step:
+                    check_state(st, checks)
+                move = next((m for m in _legal(st, "") if m.text == text), None)
+                if move is None:
+                    return None
+                applied += 1  # a failure inside the move shows with the move
+                st._apply_legal(move)
+            if self.signature[0] == "no-end":
+                return None
+            check_state(st, checks)
+        except Exception as exc:
+            failure = _failure(exc, st)
+            if failure.kind == "no-end":
+                self.budget -= self.game.max_steps  # it ran into the step limit: that was long
+            return applied if failure.signature == self.signature else None
+        return None
+
+    def _diverges(self, moves: Sequence[str]) -> int | None:
+        try:
+            a, b = self.game.new_state(self.seed), self.game.new_state(self.seed)
+            if dump(a) != dump(b):
+                return 0
+            for i, text in enumerate(moves):
+                ma, mb = _find(a, text), _find(b, text)
+                if ma is None or mb is None:
+                    return i if (ma is None) != (mb is None) else None
+                a._apply_legal(ma)
+                b._apply_legal(mb)
+                if dump(a) != dump(b):
+                    return i + 1
+        except Exception:
+            return None
+        return None
+
+    def shrink(self, moves: Sequence[str]) -> tuple[str, ...]:
+        if self.signature == ("no-end", None):
+            return tuple(moves)  # too many moves: no shorter game shows that
+        best = list(moves)
+        n = self.shows(best, every_step=True)
+        if n is not None:
+            best = best[:n]
+        chunk = max(len(best) // 2, 1)
+        while chunk >= 1 and self.budget > 0:
+            i = len(best) - chunk - 1  # the last move is the one that shows it: keep it
+            while i >= 0 and self.budget > 0:
+                candidate = best[:i] + best[i + chunk:]
+                n = self.shows(candidate, every_step=False)
+                if n is not None:
+                    best = candidate[:n]  # shorter each time, so trying here again ends
+                    i = min(i, len(best) - chunk - 1)
+                else:
+                    i -= chunk
+            chunk //= 2
+        n = self.shows(best, every_step=True)
+        return tuple(best[:n] if n is not None else best)
+
+
+# --- many games ---------------------------------------------------------------------------
+
+@attrs.define
+class Report:
+    game: str
+    players: int
+    games: int
+    seed: int
+    moves: int
+    seconds: float
+    workers: int
+    findings: list[Finding]
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+
+def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_moves: int = MAX_MOVES,
+             workers: int = 1, progress: Callable[[int], None] | None = None) -> Report:
+    """Play `games` random games (seeds seed, seed+1, ...) checking every property. Each failure
+    (a kind of failure at one rule) is reported once, for the first seed that shows it, shrunk;
+    the others that show it are counted."""
+    start = time.perf_counter()
+    first: dict[tuple, tuple[int, _Failure, list[str]]] = {}
+    counts: Counter = Counter()
+    total = done = 0
+    for failures, count, moves in _run(game, games, seed, check_every, max_moves, workers):
+        total += moves
+        done += count
+        for game_seed, failure, played in failures:
+            counts[failure.signature] += 1
+            if failure.signature not in first or game_seed < first[failure.signature][0]:
+                first[failure.signature] = (game_seed, failure, played)
+        if progress is not None:
+            progress(done)
+    findings = []
+    for signature, (game_seed, failure, played) in sorted(first.items(), key=lambda item: item[1][0]):
+        shrunk = _Shrinker(game, game_seed, signature).shrink(played)
+        findings.append(Finding(failure.kind, game_seed, failure.message, tuple(played), shrunk, failure.span,
+                                failure.hint, _position_before(game, game_seed, shrunk), counts[signature] - 1))
+    return Report(game.title, game.player_count, games, seed, total, time.perf_counter() - start, workers, findings)
+
+
+def _position_before(game: Game, seed: int, moves: Sequence[str]) -> dict | None:
+    try:
+        st = game.new_state(seed)
+        for text in moves[:-1]:
+            st._apply_legal(_find(st, text))
+        return dump(st)
+    except Exception:  # the rules fail before there is a position to write: the seed replays it
+        return None
+
+
+def _play_chunk(game: Game, first: int, stop: int, check_every: int,
+                max_moves: int) -> tuple[list[tuple[int, _Failure, list[str]]], int, int]:
+    """(the failures of games first..stop-1 with their seeds and moves, games, moves played)."""
+    failures, moves = [], 0
+    for s in range(first, stop):
+        failure, played = _find_failure(game, s, check_every, max_moves)
+        moves += len(played)
+        if failure is not None:
+            failures.append((s, failure, played))
+    return failures, stop - first, moves
+
+
+def _run_task(task: tuple):
+    spec, *rest = task
+    return _play_chunk(spec.load(), *rest)
+
+
+def _init_worker(spec: GameSpec) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    spec.load()
+
+
+def _run(game: Game, games: int, seed: int, check_every: int, max_moves: int, workers: int):
+    """The results of the games chunk by chunk, as they finish."""
+    spec = GameSpec.of(game)
+    chunks = [(spec, a, b, check_every, max_moves) for a, b in chunk_ranges(seed, seed + games, workers)]
+    if workers <= 1 or len(chunks) == 1:
+        for a, b in chunk_ranges(seed, seed + games, 1):
+            yield _play_chunk(game, a, b, check_every, max_moves)
+        return
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    pool = multiprocessing.get_context(method).Pool(workers, _init_worker, (spec,))
+    try:
+        yield from pool.imap_unordered(_run_task, chunks)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def write_findings(findings: list[Finding], folder: str | Path, name: str) -> list[Finding]:
+    """Write each finding's position to `folder`; return the findings with their paths."""
+    out = []
+    folder = Path(folder)
+    slug = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-") or "game"
+    for f in findings:
+        if f.position is None:
+            out.append(f)
+            continue
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{slug}-seed{f.seed}-{f.kind}.json"
+        path.write_text(json.dumps(f.position, indent=1) + "\n", encoding="utf-8")
+        out.append(attrs.evolve(f, path=str(path)))
+    return out
+
+
+# --- small helpers ------------------------------------------------------------------------
+
+def _few(items: list[str], limit: int = 6) -> str:
+    return ", ".join(items[:limit]) + (f" and {len(items) - limit} more" if len(items) > limit else "")
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in list(a) + [k for k in b if k not in a]:
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}" if path else str(key))
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return path or "the whole position"

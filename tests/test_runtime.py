@@ -1,0 +1,179 @@
+"""The State API: clones are independent, the JSON form is exact, moves apply by text or by
+Move, an illegal move changes nothing, a seat sees only what it may, one seed is one game,
+and rules that never end are stopped with a located RulesRuntimeError."""
+
+import json
+import random
+
+import pytest
+
+from cardrules import IllegalMove, Move, RulesError, RulesRuntimeError, State, load_game
+from cardrules.checker import check
+from cardrules.compiler import compile_model
+from cardrules.diagnostics import SourceMap
+from cardrules.parser import parse
+
+GAME = load_game("sete-e-meio", {"players": 4, "rounds": 2})
+
+
+def play(state, seed, moves):
+    """Play up to `moves` random legal moves; return their texts."""
+    rng = random.Random(seed)
+    played = []
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        played.append(state.apply(legal[rng.randrange(len(legal))]).text)
+    return played
+
+
+def var(st, name):
+    return st.vars[st.game.var_index[name]]
+
+
+def test_a_clone_is_independent_of_its_original():
+    st = GAME.new_state(2)
+    play(st, 0, 5)
+    before = st.to_json()
+    copy = st.clone()
+    assert copy == st and copy is not st
+    play(copy, 1, 20)
+    assert copy != st
+    assert st.to_json() == before, "playing on the clone did not touch the original"
+    copy.vars[GAME.var_index["chips"]][0] += 100
+    copy.zones[0].append(copy.zones[0].pop(0))
+    assert st.to_json() == before
+    play(st, 3, 5)
+    assert copy.to_json() != st.to_json()
+
+
+def test_the_json_form_round_trips_exactly_all_through_a_game():
+    st = GAME.new_state(11)
+    rng = random.Random(5)
+    while True:
+        data = st.to_json()
+        text = json.dumps(data)
+        back = State.from_json(GAME, json.loads(text))
+        assert back == st and back.to_json() == data
+        assert [m.text for m in back.legal_moves()] == [m.text for m in st.legal_moves()]
+        if st.is_over:
+            break
+        legal = st.legal_moves()
+        st.apply(legal[rng.randrange(len(legal))])
+    assert back.scores() == st.scores()
+
+
+def test_a_restored_state_plays_on_exactly_like_the_original():
+    st = GAME.new_state(4)
+    play(st, 2, 15)
+    back = State.from_json(GAME, json.loads(json.dumps(st.to_json())))
+    assert play(back, 9, 60) == play(st, 9, 60)
+    assert back == st, "including the random draws after the restore"
+
+
+def test_apply_by_text_or_by_move_is_the_same():
+    by_text, by_move = GAME.new_state(6), GAME.new_state(6)
+    move = by_move.legal_moves()[2]
+    assert isinstance(move, Move) and move.text == "bet 3"
+    assert by_text.apply("  bet 3 ") == move
+    assert by_move.apply(move).text == "bet 3"
+    assert by_text == by_move
+    assert var(by_text, "bet")[by_text.current_player] == 3
+
+
+@pytest.mark.parametrize("text", ["bet 11", "bet 0", "stand", "fold", ""])
+def test_an_illegal_move_raises_with_a_reason_and_changes_nothing(text):
+    st = GAME.new_state(6)
+    before, copy = st.to_json(), st.clone()
+    with pytest.raises(IllegalMove) as info:
+        st.apply(text)
+    assert info.value.move == text and f"`{text}`" in info.value.reason
+    assert str(info.value).startswith(f"illegal move `{text}`: ")
+    assert st == copy and st.to_json() == before
+    assert st.apply("bet 1").text == "bet 1", "the state still plays"
+
+
+def test_no_move_is_legal_once_the_game_is_over():
+    st = GAME.new_state(8)
+    play(st, 1, 10_000)
+    assert st.is_over and st.current_player is None and st.legal_moves() == []
+    with pytest.raises(IllegalMove) as info:
+        st.apply("keep")
+    assert info.value.reason == "the game is over"
+
+
+def test_the_observation_hides_the_face_down_cards_of_the_other_seats():
+    st = GAME.new_state(12)
+    banker = var(st, "banker")
+    hands = GAME.zones["hand"]
+    for viewer in range(4):
+        obs = st.observation(viewer)
+        assert obs["player"] == viewer and obs["phase"] == "bet"
+        assert obs["zones"]["stock"] == [None] * 36, "the stock is hidden from everyone, but its size is not"
+        for seat in range(4):
+            (card,) = st.zones[hands.base + seat]
+            name = GAME.deck.names[card]
+            assert obs["zones"]["hand"][seat] == [name if seat in (viewer, banker) else None]
+    assert st.observation(0)["vars"] == st.observation(1)["vars"], "variables here hold no hidden card"
+
+
+def test_the_observation_follows_the_cards_as_they_turn():
+    st = GAME.new_state(12)
+    player = st.current_player
+    other = (player + 1) % 4
+    st.apply("bet 1")
+    if st.legal_moves()[-1].text == "hit closed":
+        st.apply("hit closed")
+    seen_by_owner = st.observation(player)["zones"]["hand"][player]
+    seen_by_other = st.observation(other)["zones"]["hand"][player]
+    assert None not in seen_by_owner
+    assert seen_by_other[0] == seen_by_owner[0], "closed mode turns the first card up"
+    assert all(c is None for c in seen_by_other[1:]) or var(st, "out")[player]
+
+
+def test_one_seed_is_one_game():
+    first, second = GAME.new_state(21), GAME.new_state(21)
+    assert first == second
+    assert play(first, 4, 10_000) == play(second, 4, 10_000)
+    assert first == second and first.scores() == second.scores()
+    assert GAME.new_state(21).to_json() != GAME.new_state(22).to_json()
+
+
+def test_scores_are_exact_and_sum_to_zero():
+    st = GAME.new_state(30)
+    play(st, 6, 10_000)
+    assert st.is_over
+    scores = st.scores()
+    assert len(scores) == 4 and all(isinstance(s, int) for s in scores) and sum(scores) == 0
+
+
+LOOP = '''game "Loop"
+players 2..2
+deck { suits C  ranks A 2 }
+zone stock: shared, hidden, starts with deck
+var spins: number = 0
+setup { goto spin }
+phase spin {
+  do {
+    spins += 1
+    if spins < 0 { end game }
+    goto spin
+  }
+}
+score p: spins
+'''
+
+
+def test_a_flow_that_never_ends_stops_at_the_step_limit_with_a_located_error():
+    sources = SourceMap()
+    game = compile_model(check(parse(LOOP, "loop.rules", sources), sources))
+    with pytest.raises(RulesRuntimeError) as info:
+        game.new_state(0)
+    assert isinstance(info.value, RulesError)
+    (d,) = info.value.diagnostics
+    assert d.message == f"the game did not end within {game.max_steps} steps"
+    assert (d.span.file, d.span.line, d.span.column) == ("loop.rules", 7, 1)
+    assert d.hint.startswith("a loop of phases") and d.hint.endswith("may never reach `end game`")
+    assert info.value.render().startswith(f"loop.rules:7:1: error: the game did not end within {game.max_steps} "
+                                          "steps\n    phase spin {\n    ^")
