@@ -531,6 +531,15 @@ class CodeGen:
 
     def s_MoveCards(self, s):
         dest_t = self.type(s.dest)
+        if self.type(s.what) == "card" and dest_t in ("zone", "gzone"):
+            # One card to a zone, the commonest move: no list, no dispatch on the destination.
+            card = self.fresh()
+            self.w.line(f"{card} = {self.expr(s.what)}", s.span)
+            self.w.line(f"if {card} is None: rt.move_items(st, [None], 0, False, None, {self.span_const(s.span)})",
+                        s.span)
+            self.w.line(f"st.take({card})", s.span)
+            self.w.line(f"st.put({card}, {self.expr(s.dest)}, {self.face(s.face)})", s.span)
+            return
         to_group = "True" if dest_t == "group" else "False" if dest_t in ("zone", "gzone") else "None"
         self.w.line(f"rt.move_items(st, {self.items(s.what)}, {self.expr(s.dest)}, {to_group}, "
                     f"{self.face(s.face)}, {self.span_const(s.span)})", s.span)
