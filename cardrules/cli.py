@@ -5,6 +5,7 @@ Every error a user can cause ends as diagnostics on stderr and exit status 1.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
@@ -179,10 +180,12 @@ def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path,
     output files, and --resume continues them to the same figures as a run never stopped.
     """
     from .parallel import default_workers
-    from .simulate import Summary, agent_names, simulate as run, write_csv, write_json, write_plot
+    from .simulate import Summary, agent_names, check_plot, simulate as run, write_csv, write_json, write_plot
     try:
         compiled = load_game(game, _params(players, params))
         agents = agent_names(agents, compiled.player_count)
+        if plot_path:
+            check_plot(plot_path)
         previous = Summary.from_json(_read_json(resume_path)) if resume_path else None
         total = games or (previous.requested if previous else 1000)
         with _progress_bar() as bar:
@@ -392,6 +395,9 @@ def explain(game, move_text, position, seat, players, params) -> None:
         _fail(exc)
 
 
+_LONG_RUN = 50  # games: a shorter run needs no progress bar
+
+
 @cli.command()
 @click.argument("game")
 @click.option("-n", "--games", type=click.IntRange(1), default=200, show_default=True, help="Number of games.")
@@ -419,26 +425,29 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
     try:
         compiled = load_game(game, _params(players, params))
         workers = workers or default_workers()
-        with _progress_bar() as bar:
-            task = bar.add_task(f"validating {compiled.title}", total=games)
-            bar.refresh()
-            report = run(compiled, games, seed, check_every, max_moves, workers,
-                         progress=lambda done: bar.update(task, completed=done, refresh=True))
+        with (_progress_bar() if games >= _LONG_RUN else contextlib.nullcontext()) as bar:
+            task = bar.add_task(f"validating {compiled.title}", total=games) if bar is not None else None
+
+            def progress(done: int) -> None:
+                if bar is not None:
+                    bar.update(task, completed=done, refresh=True)
+            report = run(compiled, games, seed, check_every, max_moves, workers, progress=progress)
         findings = write_findings(report.findings, folder, compiled.title)
     except RulesError as exc:
         _fail(exc)
     every = "every move" if check_every == 1 else f"every {check_every} moves"
     console.print(f"{compiled.title}, {compiled.player_count} players: {games} games (seeds {seed}..{seed + games - 1}), "
-                  f"{report.moves:,} moves, checked at {every}, in {report.seconds:.1f} s with {workers} "
-                  f"worker{'s' if workers != 1 else ''}", markup=False, highlight=False, soft_wrap=True)
-    if not findings:
-        console.print("no findings: every property held", markup=False, highlight=False)
-        return
+                  f"{report.moves:,} moves, every property checked at {every}", markup=False, highlight=False,
+                  soft_wrap=True)
     for number, finding in enumerate(findings, 1):
         console.print(f"\nfinding {number}: " + finding.render(compiled.sources, game), markup=False,
                       highlight=False, soft_wrap=True)
-    console.print(f"\n{len(findings)} finding{'s' if len(findings) != 1 else ''}", markup=False, highlight=False)
-    sys.exit(1)
+    outcome = f"{len(findings)} finding{'s' if len(findings) != 1 else ''}" if findings else \
+        "no findings: every property held"
+    console.print(("\n" if findings else "") + f"{outcome} ({report.seconds:.1f} s, {workers} worker"
+                  f"{'s' if workers != 1 else ''})", markup=False, highlight=False, soft_wrap=True)
+    if findings:
+        sys.exit(1)
 
 
 def main() -> None:

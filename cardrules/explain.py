@@ -101,7 +101,7 @@ class _Explainer:
         word = text.split(" ", 1)[0] if text else ""
         elsewhere = [(p, cm) for p in self.game.phases if p is not phase for cm in p.moves if _may_read(cm, text)]
         if elsewhere:
-            return self.not_now(st, text, elsewhere[0][0], elsewhere[0][1], legal)
+            return self.not_now(st, elsewhere[0][0], elsewhere[0][1], legal)
         names = sorted({cm.name for cm in phase.moves})
         every = sorted({cm.name for p in self.game.phases for cm in p.moves})
         close = did_you_mean(word, names) or did_you_mean(word, every)
@@ -109,8 +109,7 @@ class _Explainer:
         reason += f"\nmoves in phase `{phase.name}`: {', '.join(names)}; legal now: {_sample(legal)}"
         return Explanation(reason)
 
-    def not_now(self, st: State, text: str, other: CompiledPhase, cm: CompiledMove,
-                legal: Sequence[Move]) -> Explanation:
+    def not_now(self, st: State, other: CompiledPhase, cm: CompiledMove, legal: Sequence[Move]) -> Explanation:
         turn = self.game.model.phases[other.name].turn
         who = ""
         if turn is not None:
@@ -125,11 +124,13 @@ class _Explainer:
 
     # --- why this move is refused
     def refusal(self, st: State, text: str, candidates: list[CompiledMove], legal: Sequence[Move]) -> Explanation:
-        best: tuple[int, Explanation] | None = None
+        word = text.split(" ", 1)[0]
+        best: tuple[tuple[int, bool], Explanation] | None = None
         for cm in candidates:
             depth, why = self.refusal_of(st, text, cm, legal)
-            if best is None or depth > best[0]:
-                best = (depth, why)
+            key = (depth, cm.name == word)  # on a tie, the move the text names
+            if best is None or key > best[0]:
+                best = (key, why)
         assert best is not None
         return best[1]
 
@@ -206,6 +207,12 @@ class _Explainer:
         gens = cm.decl.generators
         offered = [m.text for m in legal if m.name == cm.name]
         hint = f"; {cm.name} moves now: {_sample_texts(offered)}" if offered else ""
+        if matcher.wrong_start:
+            return Explanation(f"`{text}` is not how move `{cm.name}` is written: it reads \"{cm.decl.says}\"{hint}",
+                               cm.span, self.rule_line(cm.span))
+        default_form = " ".join([cm.name] + [f"{{{g.var}}}" for g in gens])
+        if cm.decl.says is not None and " ".join(cm.decl.says.split()) != default_form:
+            hint = f" (move `{cm.name}` reads \"{cm.decl.says}\")" + hint
         if matcher.reached < len(gens):
             g = gens[matcher.reached]
             values = matcher.values_at_failure
@@ -217,8 +224,8 @@ class _Explainer:
                           f"`{g.var}` can be {_sample_texts(values, 10)}")
             return Explanation(reason + hint, g.span, self.rule_line(g.span))
         if matcher.extra is not None:
-            return Explanation(f"`{text}` says more than move `{cm.name}` takes: did you mean `{matcher.extra}`?"
-                               + hint, cm.span, self.rule_line(cm.span))
+            return Explanation(f"`{text}` says more than move `{cm.name}` takes: did you mean `{matcher.extra}`?",
+                               cm.span, self.rule_line(cm.span))
         return Explanation(f"`{text}` does not match any way to play `{cm.name}` here{hint}", cm.span,
                            self.rule_line(cm.span))
 
@@ -239,6 +246,7 @@ class _Matcher:
         self.reached = 0  # the deepest parameter some value of which fitted the text
         self.values_at_failure: list[str] = []
         self.extra: str | None = None  # a full binding whose text begins the wanted text
+        self.wrong_start = False  # the text does not even begin as this move's texts do
 
     def prefix(self, shown: dict[str, str]) -> str:
         """The start of the move's text that the parameters bound so far fix."""
@@ -260,9 +268,12 @@ class _Matcher:
     def find(self) -> dict | None:
         env: dict[str, Any] = {"me": self.st.player}
         shown: dict[str, str] = {}
-        if not self.fits(self.prefix(shown), not self.gens):
-            if not self.gens and self.text.startswith(self.cm.name + " "):
-                self.extra = self.cm.name
+        start = self.prefix(shown)
+        if not self.fits(start, not self.gens):
+            if not self.gens and self.text.startswith(start + " "):
+                self.extra = start
+            elif not self.text.startswith(start):
+                self.wrong_start = True
             return None
         return self.walk(0, env, shown)
 
@@ -301,12 +312,11 @@ class _Matcher:
 
 
 def _may_read(cm: CompiledMove, text: str) -> bool:
-    """Could some binding of this move read `text`? Judged by the fixed start of its text."""
+    """Could this move be the one meant? Its name, or the fixed start of its text, begins `text`."""
+    if text == cm.name or text.startswith(cm.name + " "):
+        return True
     says = cm.decl.says
-    if says is None:
-        return text == cm.name or text.startswith(cm.name + " ")
-    start = " ".join(_PLACEHOLDER.split(says)[0].split())
-    return text.startswith(start)
+    return says is not None and text.startswith(" ".join(_PLACEHOLDER.split(says)[0].split()))
 
 
 def _literal(e) -> bool:

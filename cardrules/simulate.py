@@ -395,35 +395,48 @@ def write_csv(rows: list[tuple], path: str | Path, header: Sequence[str]) -> Non
         out.writerows(("" if v is None else v for v in row) for row in rows)
 
 
-def write_plot(summary: Summary, path: str | Path) -> None:
-    """Histograms of the seats' scores and of game length, as PNG or SVG (by the suffix)."""
-    suffix = Path(path).suffix.lower()
-    if suffix not in (".png", ".svg"):
+def check_plot(path: str | Path) -> None:
+    """Before a long run: can a plot be written to `path`?"""
+    if Path(path).suffix.lower() not in (".png", ".svg"):
         raise RulesError([Diagnostic(f"cannot plot to `{path}`", None, "name a .png or .svg file")])
     try:
-        import matplotlib
+        import matplotlib  # noqa: F401
     except ImportError:
         raise RulesError([Diagnostic("--plot needs matplotlib", None,
                                      'install it with: pip install "cardrules[plot]"')]) from None
-    matplotlib.use("Agg")
-    from matplotlib import pyplot as plt
+
+
+def write_plot(summary: Summary, path: str | Path) -> None:
+    """Histograms of the seats' scores and of game length, as PNG or SVG (by the suffix)."""
+    check_plot(path)
+    # A Figure of its own, without pyplot: no backend is chosen for the caller's process.
+    from matplotlib.figure import Figure
 
     r = summary.results
-    panels = [("score", "score by seat")] + [("moves", "game length (moves)")]
+    panels = [("score by seat", None), ("game length (moves)", r.moves)]
     if summary.counts_hands:
-        panels.append(("hands", "game length (hands)"))
-    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4), squeeze=False)
-    for ax, (what, title) in zip(axes[0], panels):
-        if what == "score":
-            for seat in range(summary.players):
-                ax.hist(r.seat_scores(seat), bins=40, histtype="step", label=f"seat {seat} ({summary.agents[seat]})")
+        panels.append(("game length (hands)", [float(h) for h in r.hands]))
+    fig = Figure(figsize=(5 * len(panels), 4), layout="tight")
+    for i, (title, values) in enumerate(panels):
+        ax = fig.add_subplot(1, len(panels), i + 1)
+        if values is None:
+            scores = [r.seat_scores(seat) for seat in range(summary.players)]
+            bins = _bins([x for xs in scores for x in xs])
+            for seat, xs in enumerate(scores):
+                ax.hist(xs, bins=bins, histtype="step", label=f"seat {seat} ({summary.agents[seat]})")
             ax.legend(fontsize="small")
         else:
-            values = r.moves if what == "moves" else [float(h) for h in r.hands]
-            ax.hist(values, bins=40)
+            ax.hist(values, bins=_bins(values))
         ax.set_title(title)
         ax.set_ylabel("games")
     fig.suptitle(f"{summary.game}: {summary.games} games, seed {summary.seed}")
-    fig.tight_layout()
     fig.savefig(path)
-    plt.close(fig)
+
+
+def _bins(values: list) -> list[float] | int:
+    """One bar per value for counts and small whole scores; 40 bars otherwise."""
+    if values and all(float(v).is_integer() for v in values):
+        low, high = int(min(values)), int(max(values))
+        if high - low <= 80:
+            return [x - 0.5 for x in range(low, high + 2)]
+    return 40

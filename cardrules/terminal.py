@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .runtime import State
@@ -84,7 +85,8 @@ def play_in_terminal(state: State, human: int, bots: dict, console: Console, rea
                 played.append(state.apply(answer).text)
                 break
             except IllegalMove as exc:
-                console.print(f"[red]illegal:[/red] {exc.reason}")
+                # The reason quotes the rules (`hand[me]`): brackets there are not markup.
+                console.print(f"[red]illegal:[/red] {escape(exc.reason)}")
     scores = state.scores()
     console.print(render_observation(state.observation(human), game.title))
     console.print("final scores: " + ", ".join(f"seat {p}: {s}" for p, s in enumerate(scores)))

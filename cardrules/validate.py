@@ -121,7 +121,7 @@ def check_state(st: State, rng: random.Random, where: str = "") -> None:
         if player == st.current_player:
             _check_moves_hide_cards(st, other, legal, where)
     if not st.is_over:
-        _check_refusals(st, legal, data, where)
+        _check_refusals(st, legal, where)
 
 
 def _legal(st: State, where: str) -> list[Move]:
@@ -186,7 +186,8 @@ def _cards_in(st: State, value, t: str) -> list[int]:
     return []
 
 
-def _check_refusals(st: State, legal: list[Move], before: dict, where: str) -> None:
+def _check_refusals(st: State, legal: list[Move], where: str) -> None:
+    before = st.clone()
     texts = {m.text for m in legal}
     for text in ("no such move 0", f"{legal[0].name} nowhere"):
         if text in texts:
@@ -198,7 +199,7 @@ def _check_refusals(st: State, legal: list[Move], before: dict, where: str) -> N
                 raise PropertyFailure("refusal", f"`{text}` was refused without a reason", where=where) from None
         else:
             raise PropertyFailure("refusal", f"the illegal move `{text}` was accepted", where=where)
-        if dump(st) != before:
+        if st != before:
             raise PropertyFailure("refusal", f"refusing `{text}` changed the state", where=where)
 
 
@@ -267,10 +268,6 @@ class Finding:
     others: int = 0  # how many more games showed the same failure
     path: str | None = None  # where the position was written
 
-    @property
-    def signature(self) -> tuple:
-        return (self.kind, self.span)
-
     def render(self, sources: SourceMap | None = None, game_name: str = "GAME") -> str:
         others = f", and {self.others} other game{'s' if self.others != 1 else ''}" if self.others else ""
         lines = [f"{KINDS[self.kind]} (seed {self.seed}{others})",
@@ -278,7 +275,8 @@ class Finding:
         if self.shrunk:
             shown = ", ".join(f"`{m}`" for m in self.shrunk[-12:])
             skipped = f"... {len(self.shrunk) - 12} moves, " if len(self.shrunk) > 12 else ""
-            lines.append(f"  {len(self.moves)} moves played; shrunk to {len(self.shrunk)}: {skipped}{shown}")
+            played = f"{len(self.moves)} move{'s' if len(self.moves) != 1 else ''}"
+            lines.append(f"  {played} played; shrunk to {len(self.shrunk)}: {skipped}{shown}")
         else:
             lines.append("  it shows before the first move")
         if self.path and self.shrunk:
@@ -454,7 +452,13 @@ def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_mo
             progress(done)
     findings = []
     for signature, (game_seed, failure, played) in sorted(first.items(), key=lambda item: item[1][0]):
-        shrunk = _Shrinker(game, game_seed, signature).shrink(played)
+        if workers > 1:
+            # A worker compiled the rules itself: played again here, the failure points into
+            # the files this game was loaded from.
+            again, replayed = _find_failure(game, game_seed, check_every, max_moves)
+            if again is not None:
+                failure, played = again, replayed
+        shrunk = _Shrinker(game, game_seed, failure.signature).shrink(played)
         findings.append(Finding(failure.kind, game_seed, failure.message, tuple(played), shrunk, failure.span,
                                 failure.hint, _position_before(game, game_seed, shrunk), counts[signature] - 1))
     return Report(game.title, game.player_count, games, seed, total, time.perf_counter() - start, workers, findings)

@@ -12,9 +12,11 @@ Declarations are matched by kind and name:
   that name, or replaces the moves of the same name.
 - `remove name` drops a declaration; `remove phase_name move_name` drops one move.
 
-Every problem is located in the variant file: an override of something the base does not have,
-a removal that leaves the rules still using the removed name, and a new declaration that nothing
-uses (which is nearly always a misspelt override: `def totl` meant to replace `def total`).
+Every problem is located in the variant file: a change made twice, an override or removal of
+something the base does not have, a removal that leaves the rules still using the removed name
+or a phase without moves, and a new declaration that nothing uses (nearly always a misspelt
+override: `def totl` meant to replace `def total`). A new move added to a phase is the one
+addition that is not checked for use: offering it is its use.
 """
 
 from __future__ import annotations

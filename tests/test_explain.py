@@ -1,0 +1,216 @@
+"""`explain`: for a move that is not legal, the condition that refuses it, quoted from the rules
+file with its line and the values that make it false; and the same words in `play`."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from rich.console import Console
+
+from cardrules import IllegalMove, load_game
+from cardrules.cli import cli
+from cardrules.explain import explain
+from cardrules.position import load_data
+from cardrules.resources import games_folder
+from cardrules.terminal import play_in_terminal
+
+SETE_PATH = str(games_folder() / "sete_e_meio.rules")
+SETE = load_game("sete-e-meio")
+
+
+def sete_line(text: str) -> int:
+    """The line of the Sete e Meio rules file that holds `text`."""
+    lines = (games_folder() / "sete_e_meio.rules").read_text().splitlines()
+    return next(i for i, line in enumerate(lines, 1) if text in line)
+
+
+def deciding(raised: bool = False, mode: str = "unset"):
+    """Seat 1 deciding, after a bet of 3; seat 0 is the banker."""
+    return load_data(SETE, {
+        "phase": "decide",
+        "vars": {"banker": 0, "to_act": 1, "bet": [0, 3, 0, 0], "raised": [False, raised, False, False],
+                 "mode": ["unset", mode, "unset", "unset"]},
+        "zones": {"hand": [["KS:up"], ["7D", "3C:up"] if mode != "unset" else ["7D"], ["AH"], ["2H"]]},
+        "rest": "stock"})
+
+
+def betting():
+    return load_data(SETE, {"phase": "bet", "vars": {"banker": 0, "to_act": 2},
+                            "zones": {"hand": [["KS:up"], ["7D"], ["AH"], ["2H"]]}, "rest": "stock"})
+
+
+def test_a_false_condition_is_quoted_with_the_value_that_makes_it_false():
+    why = explain(deciding(raised=True), "stand")
+    assert why.reason == "`stand` is not allowed: move `stand` requires `not raised[me]`, but `raised[me]` is true"
+    assert (why.span.file, why.span.line) == (SETE_PATH, sete_line("move stand when not raised[me]"))
+    assert why.rule_text == "move stand when not raised[me] {"
+
+
+def test_the_first_failing_part_of_a_condition_is_the_one_named():
+    why = explain(deciding(raised=True), "raise 2")
+    assert why.reason.startswith("`raise 2` is not allowed: move `raise` requires `not raised[me]`")
+    assert why.span.line == sete_line("move raise(")
+
+
+def test_a_parameter_value_that_matches_nothing_says_what_values_there_are():
+    why = explain(betting(), "bet 50")
+    assert why.reason.startswith("`bet 50` does not fit move `bet`: no `amount` from `min_bet..max_bet` gives "
+                                 "this text; `amount` can be 1, 2, 3, 4, 5, 6, 7, 8, 9, 10")
+    assert why.span.line == sete_line("move bet(amount in")
+
+
+def test_a_choice_the_rules_do_not_offer_any_more():
+    why = explain(deciding(mode="open"), "hit closed")
+    assert "no `how` from `if mode[me] == unset then [open, closed] else [mode[me]]` gives this text" in why.reason
+    assert "`how` can be open" in why.reason
+
+
+def test_a_move_of_another_phase_says_where_the_game_is():
+    why = explain(deciding(), "bet 3")
+    assert why.reason.startswith("`bet` cannot be played now: it is a move of phase `bet`, played by `to_act` "
+                                 "(now seat 1), and the game is in phase `decide`, where seat 1 plays")
+    assert why.span.line == sete_line("move bet(amount in")
+
+
+def test_a_move_of_another_seats_phase_names_that_seat():
+    why = explain(deciding(), "keep")
+    assert why.reason.startswith("`keep` cannot be played now: it is a move of phase `keep_or_offer`, played by "
+                                 "`banker` (now seat 0), and the game is in phase `decide`, where seat 1 plays")
+
+
+def test_a_seat_asking_out_of_turn_is_told_whose_turn_it_is():
+    why = explain(deciding(), "hit open", seat=2)
+    assert why.reason == "it is not your turn: seat 1 plays now, in phase `decide`"
+
+
+def test_a_misspelt_move_gets_a_suggestion():
+    why = explain(deciding(), "hti open")
+    assert why.reason.startswith("there is no move `hti`; did you mean `hit`?")
+    assert "moves in phase `decide`: hit, raise, stand" in why.reason
+
+
+def test_extra_words_after_a_whole_move_are_pointed_out():
+    st = load_data(SETE, {"phase": "banker_turn", "vars": {"banker": 0, "to_act": 3},
+                          "zones": {"hand": [["KS:up"], ["7D"], ["AH"], ["2H"]]}, "rest": "stock"})
+    assert explain(st, "stand now").reason == "`stand now` says more than move `stand` takes: did you mean `stand`?"
+
+
+def test_a_legal_move_and_a_finished_game():
+    st = deciding()
+    assert explain(st, "hit open").reason == "`hit open` is legal here"
+    st.over = True
+    assert explain(st, "hit open").reason == "the game is over: no move can be played"
+
+
+AUCTION = """
+game "Auction"
+players 2..2
+deck {
+  suits C D H S
+  ranks A 2 3 4 5 6 7 8 9 10 J Q K
+  attr value { A: 1  2: 2  3: 3  4: 4  5: 5  6: 6  7: 7  8: 8  9: 9  10: 10  J: 10  Q: 10  K: 10 }
+}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+zone table: shared, public, face up
+var high: number = 5
+var current: player
+setup {
+  shuffle stock
+  for p in players { deal 3 from stock to hand[p] }
+  current = random(players)
+  goto bidding
+}
+phase bidding {
+  turn current
+  move bid(n in 1..20 where n % 2 == 0) when n > high {
+    high = n
+    current = next(me)
+  }
+  move show(c in hand[me] where value(c) >= 5) says "show {c} to all" {
+    move c to table
+    end game
+  }
+  move pass { end game }
+}
+score p: high
+"""
+
+
+@pytest.fixture(scope="module")
+def auction(tmp_path_factory):
+    path = tmp_path_factory.mktemp("auction") / "auction.rules"
+    path.write_text(AUCTION)
+    return load_game(str(path))
+
+
+def test_a_comparison_shows_both_sides(auction):
+    st = load_data(auction, {"phase": "bidding", "vars": {"current": 0, "high": 5},
+                             "zones": {"hand": [["2C", "9D", "KS"], ["3C", "4D", "5S"]]}, "rest": "stock"})
+    why = explain(st, "bid 4")
+    assert why.reason == "`bid 4` is not allowed: move `bid` requires `n > high`, but `n` is 4 and `high` is 5"
+
+
+def test_a_generator_condition_is_named_before_the_move_condition(auction):
+    st = load_data(auction, {"phase": "bidding", "vars": {"current": 0, "high": 5},
+                             "zones": {"hand": [["2C", "9D", "KS"], ["3C", "4D", "5S"]]}, "rest": "stock"})
+    assert explain(st, "bid 3").reason == ("`bid 3` is not allowed: move `bid` requires `n % 2 == 0`, "
+                                           "but `n % 2` is 1")
+    assert explain(st, "show 2C to all").reason == ("`show 2C to all` is not allowed: move `show` requires "
+                                                    "`value(c) >= 5`, but `value(c)` is 2")
+
+
+def test_a_card_the_player_does_not_hold_matches_no_parameter(auction):
+    st = load_data(auction, {"phase": "bidding", "vars": {"current": 0, "high": 5},
+                             "zones": {"hand": [["2C", "9D", "KS"], ["3C", "4D", "5S"]]}, "rest": "stock"})
+    why = explain(st, "show 5S to all")
+    assert why.reason.startswith("`show 5S to all` does not fit move `show`: no `c` from `hand[me]` gives this "
+                                 "text; `c` can be 2C, 9D, KS")
+
+
+def test_apply_refuses_with_the_explanation_and_leaves_the_state():
+    st = deciding(raised=True)
+    before = st.to_json()
+    with pytest.raises(IllegalMove) as refused:
+        st.apply("stand")
+    assert refused.value.reason == explain(st, "stand").render()
+    assert st.to_json() == before
+
+
+def test_play_shows_the_explanation_of_an_illegal_move():
+    st = deciding(raised=True)
+    out = io.StringIO()
+    answers = iter(["stand", "q"])
+    play_in_terminal(st, 1, {}, Console(file=out, width=200), read=lambda prompt: next(answers))
+    text = out.getvalue()
+    assert "`stand` is not allowed: move `stand` requires `not raised[me]`, but `raised[me]` is true" in text
+    assert f"rule: {SETE_PATH}:{sete_line('move stand when not raised[me]')}" in text
+
+
+def test_the_explain_command_points_at_the_rule(tmp_path):
+    position = tmp_path / "p.json"
+    position.write_text(json.dumps(deciding(raised=True).to_json()))
+    result = CliRunner().invoke(cli, ["explain", "sete-e-meio", "--position", str(position), "raise 2"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[1] == (f"  rule: {SETE_PATH}:{sete_line('move raise(')}: move raise(amount in "
+                                             "1..max_bet - bet[me]) when not raised[me] and can_draw {")
+
+
+def cassino_position():
+    game = load_game("cassino")
+    path = Path(__file__).parent / "positions" / "cassino" / "owner_of_a_build.json"
+    return load_data(game, json.loads(path.read_text()))
+
+
+def test_a_move_written_with_says_is_matched_by_its_text():
+    why = explain(cassino_position(), "capture 9S with 4H 3D")
+    assert why.reason.startswith("`capture 9S with 4H 3D` does not fit move `capture`: no `taken` from "
+                                 "`disjoint_sums(table, value(c), worth, locked_build)` gives this text; "
+                                 "`taken` can be (5C 2D) 2S, 4H 3D 2S (move `capture` reads \"capture {c} with {taken}\")")
+
+
+def test_a_move_named_by_its_name_but_written_otherwise_shows_how_it_reads():
+    why = explain(cassino_position(), "take AS with AH")
+    assert why.reason == "`take AS with AH` is not how move `take` is written: it reads \"capture {c} with {t}\""

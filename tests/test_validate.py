@@ -1,0 +1,152 @@
+"""`validate`: many random games with every property checked at every step; each finding comes
+with its seed, the moves that show it shrunk as far as they go, and a position to reproduce it."""
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from cardrules import RulesRuntimeError, load_game
+from cardrules import observation as observation_module
+from cardrules import validate as validate_module
+from cardrules.cli import cli
+from cardrules.position import load_data
+from cardrules.runtime import State
+from cardrules.validate import PropertyFailure, check_state, validate, write_findings
+
+# One player who may lay cards, pass, or `boom` once two cards are down; `boom` moves a card
+# into a group that does not exist. Random play passes a lot before it booms: a long game to
+# shrink to the two lays and the boom that show the failure.
+BOOM = """
+game "Boom"
+players 2..2
+deck {
+  suits C D H S
+  ranks A 2 3 4 5 6 7 8 9 10 J Q K
+}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+zone pile: shared, public, face up
+zone melds: shared, public, face up, groups { owner: player }
+var current: player
+var meld: group
+setup {
+  shuffle stock
+  deal 6 from stock to hand[players[0]]
+  current = players[0]
+  goto play
+}
+phase play {
+  turn current
+  move pass { }
+  move lay(c in hand[me]) { move c to pile }
+  move boom when count(pile) >= 2 { move top(pile) to meld }
+  move stop when count(pile) == 6 { end game }
+}
+score p: count(pile)
+"""
+
+
+@pytest.fixture(scope="module")
+def boom(tmp_path_factory):
+    path = tmp_path_factory.mktemp("boom") / "boom.rules"
+    path.write_text(BOOM)
+    return load_game(str(path))
+
+
+@pytest.fixture(scope="module")
+def boom_report(boom):
+    return validate(boom, games=4, seed=0)
+
+
+def test_a_clean_game_has_no_findings():
+    game = load_game("sete-e-meio", {"rounds": 2, "players": 3})
+    report = validate(game, games=4, seed=10)
+    assert report.ok and report.findings == []
+    assert report.moves > 0
+
+
+def test_a_failure_is_reported_once_with_the_games_that_show_it(boom_report):
+    assert [f.kind for f in boom_report.findings] == ["runtime-error"]
+    finding = boom_report.findings[0]
+    assert finding.message == "cards moved to nowhere: the destination is none"
+    assert finding.seed == 0 and finding.others == 3
+    assert finding.moves[-1] == "boom"
+
+
+def test_the_moves_are_shrunk_to_the_two_lays_and_the_boom(boom_report):
+    finding = boom_report.findings[0]
+    assert len(finding.moves) > 3
+    assert len(finding.shrunk) == 3
+    assert finding.shrunk[0].startswith("lay ") and finding.shrunk[1].startswith("lay ")
+    assert finding.shrunk[2] == "boom"
+
+
+def test_the_position_reproduces_the_failure_with_the_last_move(boom, boom_report, tmp_path):
+    [finding] = write_findings(boom_report.findings, tmp_path / "findings", boom.title)
+    data = json.loads(open(finding.path).read())
+    st = load_data(boom, data)
+    with pytest.raises(RulesRuntimeError, match="cards moved to nowhere"):
+        st.apply(finding.shrunk[-1])
+
+
+def test_the_report_is_the_same_with_several_workers(boom, boom_report):
+    again = validate(boom, games=4, seed=0, workers=2)
+    assert again.findings == boom_report.findings
+
+
+def test_a_game_that_differs_from_the_same_seed_is_reported(monkeypatch):
+    game = load_game("sete-e-meio", {"rounds": 1, "players": 2})
+    draws = iter(range(10**6))
+    monkeypatch.setattr(State, "rng", lambda self: random.Random(next(draws)))
+    report = validate(game, games=1)
+    assert [f.kind for f in report.findings] == ["nondeterministic"]
+
+
+def test_an_observation_showing_hidden_cards_is_a_leak(monkeypatch):
+    game = load_game("sete-e-meio", {"rounds": 1, "players": 2})
+    st = game.new_state(3)
+    honest = observation_module.observe
+    monkeypatch.setattr(observation_module, "observe",
+                        lambda s, p: {**honest(s, p), "stock": [game.deck.label(c) for c in s.zones[0]]})
+    with pytest.raises(PropertyFailure, match="seat 0 can tell cards hidden from it apart: its observation "
+                                              "`stock\\[[0-9]+\\]` changes when they are dealt afresh"):
+        check_state(st, random.Random(0))
+
+
+def test_a_position_notation_that_loses_a_field_is_reported(monkeypatch):
+    game = load_game("sete-e-meio", {"rounds": 1, "players": 2})
+    st = game.new_state(3)
+    real = validate_module.load_data
+
+    def forgetful(g, data):
+        back = real(g, data)
+        back.draws += 1
+        return back
+    monkeypatch.setattr(validate_module, "load_data", forgetful)
+    with pytest.raises(PropertyFailure, match="the JSON round trip is not exact: `random.draws` comes back changed"):
+        check_state(st, random.Random(0))
+
+
+def test_properties_module_keeps_its_names():
+    import properties
+    for name in ("check_game_properties", "check_state", "play_random", "permute_hidden", "conserved"):
+        assert getattr(properties, name) is getattr(validate_module, name)
+
+
+def test_the_command_exits_with_1_on_findings_and_writes_positions(boom, tmp_path):
+    result = CliRunner().invoke(cli, ["validate", boom.path, "-n", "2", "--workers", "1",
+                                      "--findings", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert "finding 1: the rules fail while running (seed 0, and 1 other game)" in result.output
+    assert "shrunk to 3: `lay " in result.output
+    assert list((tmp_path / "out").glob("*.json"))
+
+
+def test_the_command_exits_with_0_when_every_property_holds(tmp_path):
+    result = CliRunner().invoke(cli, ["validate", "sete-e-meio", "-n", "2", "--workers", "1", "--param", "rounds=1",
+                                      "--findings", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert "no findings: every property held" in result.output
+    assert not (tmp_path / "out").exists()
