@@ -139,6 +139,8 @@ class CodeGen:
                 self.function(f"p{i}_do", "st", p.do, p.span)
             for j, mv in enumerate(p.moves):
                 move_renders[(i, j)] = self.move(i, j, mv)
+            if p.moves:
+                self.generator(i, p, move_renders)
 
         source = "\n".join(w.lines) + "\n"
         filename = GENERATED_FILE.format(m.rules.path)
@@ -157,9 +159,9 @@ class CodeGen:
                 render, lazy = move_renders[(i, j)]
                 moves.append(CompiledMove(
                     name=mv.name, index=j, var_names=tuple(g.var for g in mv.generators),
-                    generate=ns[f"p{i}_m{j}_gen"], body=ns[f"p{i}_m{j}_body"], render=render,
-                    lazy_text=lazy, span=mv.span, decl=mv))
-            phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span))
+                    body=ns[f"p{i}_m{j}_body"], render=render, lazy_text=lazy, span=mv.span, decl=mv))
+            phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span,
+                                        ns.get(f"p{i}_gen")))
         members = tuple(tuple(p for p in range(m.player_count) if m.team_of[p] == t) for t in range(team_count))
         return Game(
             title=m.title, path=m.rules.path, params=dict(m.values), player_count=m.player_count,
@@ -179,51 +181,65 @@ class CodeGen:
         w.indent -= 1
 
     def move(self, i: int, j: int, mv: n.MoveDecl):
-        w = self.w
+        """The body of move j of phase i as a function; returns its text renderers."""
         var_names = [g.var for g in mv.generators]
-        conjuncts = _conjuncts(mv.condition) if mv.condition is not None else []
-        placed: set[int] = set()
         params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
         render = self.renderer(mv, params)
         lazy = None
         if not any(t in ("group", "item", "any") or t.endswith(("group", "item", "any")) for _, t in params):
             def lazy(args, names=tuple(var_names)):
                 return render(None, dict(zip(names, args)))
-        name_c, render_c, lazy_c = self.const(mv.name, "N"), self.const(render, "R"), self.const(lazy, "R")
-
-        w.line(f"def p{i}_m{j}_gen(st, L_me, out):", mv.span)
-        w.indent += 1
-        depth = 0
-        for k, c in enumerate(conjuncts):
-            if not (_free_names(c) & set(var_names)):
-                w.line(f"if not ({self.expr(c)}): return", c.span)
-                placed.add(k)
-        bound: set[str] = set()
-        for g in mv.generators:
-            w.line(f"for L_{g.var} in {self.iterable(g.source)}:", g.span)
-            w.indent += 1
-            depth += 1
-            bound.add(g.var)
-            tests = [g.condition] if g.condition is not None else []
-            for k, c in enumerate(conjuncts):
-                if k not in placed and (_free_names(c) & set(var_names)) <= bound:
-                    tests.append(c)
-                    placed.add(k)
-            for t in tests:
-                w.line(f"if not ({self.expr(t)}): continue", t.span)
-        args = []
-        for var, t in params:
-            args.append(f"rt.freeze(L_{var})" if t.startswith("list:") or t in ("any",) else f"L_{var}")
-        args_src = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
-        if lazy is not None:
-            w.line(f"out.append(Move({name_c}, {args_src}, {j}, None, {lazy_c}))", mv.span)
-        else:
-            env_src = "{" + ", ".join(f"{v!r}: L_{v}" for v in var_names) + "}"
-            w.line(f"out.append(Move({name_c}, {args_src}, {j}, {render_c}(st, {env_src})))", mv.span)
-        w.indent -= depth + 1
         params_src = "".join(f", L_{v}" for v in var_names)
         self.function(f"p{i}_m{j}_body", f"st, L_me{params_src}", mv.body, mv.span)
         return render, lazy
+
+    def generator(self, i: int, phase: n.Phase, renders: dict) -> None:
+        """One function listing every legal move of phase i: each move's parameters bound by
+        nested loops, each condition tested as soon as the parameters it reads are bound."""
+        w = self.w
+        w.line(f"def p{i}_gen(st, L_me):", phase.span)
+        w.indent += 1
+        w.line("out = []", phase.span)
+        w.line("append = out.append", phase.span)
+        for j, mv in enumerate(phase.moves):
+            render, lazy = renders[(i, j)]
+            var_names = [g.var for g in mv.generators]
+            conjuncts = _conjuncts(mv.condition) if mv.condition is not None else []
+            placed: set[int] = set()
+            start = w.indent
+            early = []
+            for k, c in enumerate(conjuncts):
+                if not (_free_names(c) & set(var_names)):
+                    early.append(f"({self.expr(c)})")
+                    placed.add(k)
+            if early:
+                w.line(f"if {' and '.join(early)}:", mv.span)
+                w.indent += 1
+            bound: set[str] = set()
+            for g in mv.generators:
+                w.line(f"for L_{g.var} in {self.iterable(g.source)}:", g.span)
+                w.indent += 1
+                bound.add(g.var)
+                tests = [g.condition] if g.condition is not None else []
+                for k, c in enumerate(conjuncts):
+                    if k not in placed and (_free_names(c) & set(var_names)) <= bound:
+                        tests.append(c)
+                        placed.add(k)
+                for t in tests:
+                    w.line(f"if not ({self.expr(t)}): continue", t.span)
+            args = [f"rt.freeze(L_{var})" if t.startswith("list:") or t == "any" else f"L_{var}"
+                    for var, t in ((g.var, T.element(self.type(g.source))) for g in mv.generators)]
+            args_src = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
+            name_c = self.const(mv.name, "N")
+            if lazy is not None:
+                w.line(f"append(Move({name_c}, {args_src}, {j}, None, {self.const(lazy, 'R')}))", mv.span)
+            else:
+                env_src = "{" + ", ".join(f"{v!r}: L_{v}" for v in var_names) + "}"
+                w.line(f"append(Move({name_c}, {args_src}, {j}, {self.const(render, 'R')}(st, {env_src})))",
+                       mv.span)
+            w.indent = start
+        w.line("return out", phase.span)
+        w.indent -= 1
 
     # --- move texts
     def renderer(self, mv: n.MoveDecl, params: list[tuple[str, str]]) -> Callable:

@@ -86,7 +86,6 @@ class CompiledMove:
     name: str
     index: int
     var_names: tuple[str, ...]
-    generate: Callable  # generate(state, me, out): appends every legal Move of this declaration
     body: Callable  # body(state, me, *args) -> True when it transferred control
     render: Callable[[Any, dict], str]
     lazy_text: Callable | None  # renders from the arguments alone, when no group is shown
@@ -102,6 +101,7 @@ class CompiledPhase:
     do: Callable | None
     moves: list[CompiledMove]
     span: Span
+    generate: Callable | None = None  # generate(state, me) -> every legal Move of the phase
 
 
 @attrs.define(slots=True, eq=False)
@@ -351,10 +351,8 @@ class State:
     def _generate(self) -> list[Move]:
         game = self.game
         phase = game.phases[self.phase]
-        moves: list[Move] = []
         try:
-            for cm in phase.moves:
-                cm.generate(self, self.player, moves)
+            moves = phase.generate(self, self.player)
         except _PYTHON_ERRORS as exc:
             raise self._located(exc) from None
         if game.has_copies and len(moves) > 1:

@@ -33,7 +33,7 @@ import attrs
 
 from . import types as T
 from .agents import sample_hidden
-from .diagnostics import Diagnostic, SourceMap, Span
+from .diagnostics import Diagnostic, RulesError, SourceMap, Span
 from .parallel import GameSpec, chunk_ranges
 from .position import dump, load_data
 from .runtime import Game, IllegalMove, Move, RulesRuntimeError, State
@@ -130,9 +130,7 @@ def _legal(st: State, where: str) -> list[Move]:
         legal = st.legal_moves()
     except RulesRuntimeError:
         phase = st.game.phases[st.phase]
-        out: list[Move] = []
-        for cm in phase.moves:
-            cm.generate(st, st.player, out)  # raises again when the rules themselves fail
+        out = phase.generate(st, st.player)  # raises again when the rules themselves fail
         if out:
             raise
         raise PropertyFailure("no-legal-move", f"seat {st.player} has no legal move in phase `{phase.name}`",
@@ -519,13 +517,22 @@ def write_findings(findings: list[Finding], folder: str | Path, name: str) -> li
     out = []
     folder = Path(folder)
     slug = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-") or "game"
+    used: set[Path] = set()
     for f in findings:
         if f.position is None:
             out.append(f)
             continue
-        folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{slug}-seed{f.seed}-{f.kind}.json"
-        path.write_text(json.dumps(f.position, indent=1) + "\n", encoding="utf-8")
+        copy = 1
+        while path in used:  # two failures of one kind in one game, at different rules
+            copy += 1
+            path = folder / f"{slug}-seed{f.seed}-{f.kind}-{copy}.json"
+        used.add(path)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(f.position, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
         out.append(attrs.evolve(f, path=str(path)))
     return out
 
