@@ -8,13 +8,15 @@ random agents: first enough games to take about --seconds on one worker, then th
 on --workers local processes (pool start-up included). The speed-up is the ratio of the two
 wall-clock times; the two runs must give identical results, which is checked too. On a
 machine with fewer free cores than workers the speed-up says more about the machine than the
-code: the load average is printed alongside.
+code, so the load average is printed, and so is the CPU time the workers spent over that of
+one worker (`cpu cost`): what the parallel run costs in work, whoever else uses the cores.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 
 from cardrules import load_game
@@ -38,10 +40,16 @@ def rate_estimate(game) -> float:
         n *= 2
 
 
-def measure(game, games: int, workers: int) -> tuple[float, object]:
-    start = time.perf_counter()
+def cpu_seconds() -> float:
+    """CPU time of this process and of its finished children (the pool's workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def measure(game, games: int, workers: int) -> tuple[float, float, object]:
+    cpu, start = cpu_seconds(), time.perf_counter()
     summary = simulate(game, games, seed=1, workers=workers)
-    return time.perf_counter() - start, summary
+    return time.perf_counter() - start, cpu_seconds() - cpu, summary
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -52,22 +60,23 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     names = args.games or list(bundled_games())
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    print(f"{'game':<13} {'games':>6} {'1 worker games/s':>17} {'moves/s':>9} "
-          f"{f'{args.workers} workers games/s':>18} {'speed-up':>9}")
+    width = max(len(name) for name in names)
+    print(f"{'game':<{width}} {'games':>6} {'1 worker games/s':>17} {'moves/s':>9} "
+          f"{f'{args.workers} workers games/s':>18} {'speed-up':>9} {'cpu cost':>9}")
     for name in names:
         params = GAMES[name][1] if name in GAMES else {}
         try:
             game = load_game(name, params)
         except Exception as exc:  # a game being written may not load yet; the others still run
-            print(f"{name:<13} skipped: {str(exc).splitlines()[0]}")
+            print(f"{name:<{width}} skipped: {str(exc).splitlines()[0]}")
             continue
         n = max(4 * args.workers, round(rate_estimate(game) * args.seconds))
-        one, a = measure(game, n, 1)
-        many, b = measure(game, n, args.workers)
+        one, cpu_one, a = measure(game, n, 1)
+        many, cpu_many, b = measure(game, n, args.workers)
         if a.results != b.results:
             raise SystemExit(f"{name}: {args.workers} workers gave other results than one")
-        print(f"{name:<13} {n:>6} {n / one:>17.1f} {a.total_moves / one:>9.0f} {n / many:>18.1f} "
-              f"{one / many:>8.2f}x")
+        print(f"{name:<{width}} {n:>6} {n / one:>17.1f} {a.total_moves / one:>9.0f} {n / many:>18.1f} "
+              f"{one / many:>8.2f}x {cpu_many / cpu_one:>8.2f}x")
 
 
 if __name__ == "__main__":

@@ -109,12 +109,22 @@ def _read_json(path) -> dict:
         raise RulesError([Diagnostic(f"cannot read `{path}` as JSON: {exc}")]) from None
 
 
-def _g(x) -> str:
-    return "" if x is None else f"{x:.4g}" if isinstance(x, float) else str(x)
+def _g(x, sign: bool = False) -> str:
+    """Four significant digits, but whole numbers from a thousand to a billion (no exponent)."""
+    if x is None:
+        return ""
+    plus = "+" if sign else ""
+    if isinstance(x, float) and not 1000 <= abs(x) < 1e9:
+        return f"{x:{plus}.4g}"
+    return f"{x:{plus}.0f}"
 
 
-def _interval(low, high, fmt: str = ".3f") -> str:
-    return "" if low is None else f"{low:{fmt}}..{high:{fmt}}"
+def _interval(low, high, sign: bool = False) -> str:
+    return "" if low is None else f"{_g(low, sign)}..{_g(high, sign)}"
+
+
+def _rate_interval(low, high) -> str:
+    return f"{low:.3f}..{high:.3f}"
 
 
 def _table(title: str) -> Table:
@@ -136,19 +146,19 @@ def _print_summary(summary) -> None:
         wins.add_column(col, justify="right")
     for s in f["seats"]:
         wins.add_row(str(s["seat"]), s["agent"], *([str(s["team"])] if summary.has_teams else []), str(s["wins"]),
-                     f"{s['win_rate']:.3f}", _interval(s["win_low"], s["win_high"]))
+                     f"{s['win_rate']:.3f}", _rate_interval(s["win_low"], s["win_high"]))
     for t in f.get("teams", []):
         wins.add_row(f"team {t['team']}", "+".join(map(str, t["seats"])), "", str(t["wins"]), f"{t['win_rate']:.3f}",
-                     _interval(t["win_low"], t["win_high"]))
+                     _rate_interval(t["win_low"], t["win_high"]))
     d = f["draws"]
     wins.add_row("draws", "", *([""] if summary.has_teams else []), str(d["count"]), f"{d['rate']:.3f}",
-                 _interval(d["low"], d["high"]))
+                 _rate_interval(d["low"], d["high"]))
     spread = _table("score by seat, and game length")
     for col in ("", "mean", "95% interval", "sd", "5%", "median", "95%"):
         spread.add_column(col, justify="right")
     rows = [(f"seat {s['seat']}", s["score"]) for s in f["seats"]] + list(f["length"].items())
     for name, x in rows:
-        spread.add_row(name, _g(x["mean"]), _interval(x["mean_low"], x["mean_high"], ".4g"),
+        spread.add_row(name, _g(x["mean"]), _interval(x["mean_low"], x["mean_high"]),
                        *(_g(x[k]) for k in ("stdev", "q05", "median", "q95")))
     console.print(wins)
     console.print(spread)
@@ -252,7 +262,7 @@ def compare(base, variant, games, seed, agents, workers, scheduler, base_params,
         for col in ("", "base", "variant", "diff", "95% interval", "p", "sig."):
             table.add_column(col, justify="left" if not col else "right", no_wrap=True)
         for name, d in diffs:
-            table.add_row(name, _g(d.base), _g(d.variant), f"{d.difference:+.4g}", _interval(d.low, d.high, "+.3g"),
+            table.add_row(name, _g(d.base), _g(d.variant), _g(d.difference, True), _interval(d.low, d.high, True),
                           "<0.001" if d.p_value < 0.001 else f"{d.p_value:.2g}", "yes" if d.significant else "no")
         console.print(table)
         if json_path:
@@ -404,7 +414,8 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
 @click.option("--seed", default=0, show_default=True,
               help="Seed of the first game; game i has seed SEED + i, so a finding's seed replays alone.")
 @click.option("--check-every", type=click.IntRange(1), default=1, show_default=True,
-              help="Check the properties every N moves (a finding is still shrunk to its first move).")
+              help="Check the properties every N moves only (a finding is still shrunk to the first move "
+                   "that shows it).")
 @click.option("--max-moves", type=click.IntRange(1), default=20_000, show_default=True,
               help="A game longer than this does not end.")
 @click.option("--workers", type=click.IntRange(1), default=None,
@@ -435,6 +446,9 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
         findings = write_findings(report.findings, folder, compiled.title)
     except RulesError as exc:
         _fail(exc)
+    except KeyboardInterrupt:
+        errors.print("interrupted: nothing was validated to the end")
+        sys.exit(130)
     every = "every move" if check_every == 1 else f"every {check_every} moves"
     console.print(f"{compiled.title}, {compiled.player_count} players: {games} games (seeds {seed}..{seed + games - 1}), "
                   f"{report.moves:,} moves, every property checked at {every}", markup=False, highlight=False,
