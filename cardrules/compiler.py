@@ -156,10 +156,10 @@ class CodeGen:
         for i, p in enumerate(m.phases.values()):
             moves = []
             for j, mv in enumerate(p.moves):
-                render, lazy = move_renders[(i, j)]
+                render, _ = move_renders[(i, j)]
                 moves.append(CompiledMove(
                     name=mv.name, index=j, var_names=tuple(g.var for g in mv.generators),
-                    body=ns[f"p{i}_m{j}_body"], render=render, lazy_text=lazy, span=mv.span, decl=mv))
+                    body=ns[f"p{i}_m{j}_body"], render=render, span=mv.span, decl=mv))
             phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span,
                                         ns.get(f"p{i}_gen")))
         members = tuple(tuple(p for p in range(m.player_count) if m.team_of[p] == t) for t in range(team_count))
@@ -630,9 +630,7 @@ class CodeGen:
         self.w.line("return True", s.span)
 
     def s_CallAction(self, s):
-        action = self.m.actions[s.name]
         args = [self.expr(a) for a in s.args]
-        del action
         self.w.line(f"if a_{s.name}(st{''.join(', ' + a for a in args)}): return True", s.span)
 
     # --- env mode, for explain

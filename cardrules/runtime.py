@@ -88,7 +88,6 @@ class CompiledMove:
     var_names: tuple[str, ...]
     body: Callable  # body(state, me, *args) -> True when it transferred control
     render: Callable[[Any, dict], str]
-    lazy_text: Callable | None  # renders from the arguments alone, when no group is shown
     span: Span
     decl: Any
 

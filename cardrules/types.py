@@ -1,16 +1,13 @@
 """The value types of the language and when one may stand for another.
 
 Types are plain strings: ``number``, ``bool``, ``player``, ``team``, ``card``, ``group``,
-``item`` (a card or a group), ``zone`` (of cards), ``gzone`` (a zone that also holds groups), ``rank``, ``suit``, ``symbol``, ``order``, ``func``,
-``map``, ``none``, ``any`` and ``list:T``. At run time a player, team, card or group is an int,
+``item`` (a card or a group), ``zone`` (of cards), ``gzone`` (a zone that also holds groups),
+``rank``, ``suit``, ``symbol``, ``order``, ``func``, ``map``, ``none``, ``any`` and ``list:T``. At run time a player, team, card or group is an int,
 a zone is a slot number, a rank, suit or symbol is its name, a number is exact (int or Fraction).
 """
 
 from __future__ import annotations
 
-SCALARS = ("number", "bool", "player", "team", "card", "group", "item", "zone", "rank", "suit",
-           "symbol", "order")
-DECLARABLE = ("number", "bool", "player", "team", "card", "group", "rank", "suit")
 NULLABLE = ("player", "team", "card", "group", "item", "symbol", "rank", "suit", "none")
 
 
