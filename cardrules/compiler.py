@@ -31,6 +31,7 @@ from .runtime import CompiledMove, CompiledPhase, Game, Move, RulesRuntimeError,
 
 GENERATED_FILE = "<cardrules generated: {}>"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
+_FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 
 
@@ -343,6 +344,10 @@ class CodeGen:
             return f"({self.expr(e.left)} {op} {self.iterable(e.right)})"
         a, b = self.expr(e.left), self.expr(e.right)
         lt, rt_ = self.type(e.left), self.type(e.right)
+        if op in ("==", "!=", "<", "<=", ">", ">="):
+            compared = self.scaled_comparison(e)
+            if compared is not None:
+                return compared
         if op in ("and", "or", "==", "!="):
             return f"({a} {op} {b})"
         if op in ("<", "<=", ">", ">="):
@@ -440,6 +445,60 @@ class CodeGen:
         if key not in self._const_ids:
             self._const_ids[key] = self.const([int(v * denominator) for v in values], "K")
         return self._const_ids[key], denominator
+
+    def scaled_sum(self, e) -> tuple[str, int] | None:
+        """Source of a sum of a fractional attribute as whole multiples of its denominator, with
+        the denominator; through inlinable defs too. None when `e` is not such a sum."""
+        if isinstance(e, n.Aggregate) and e.func == "sum":
+            scaled = self.scaled_attribute(e)
+            if scaled is None:
+                return None
+            table, denominator = scaled
+            _, loop, _ = self.comprehension(e.var, e.iterable, e.condition, None)
+            return f"sum({table}[L_{e.var}] {loop})", denominator
+        if isinstance(e, n.Call) and e.func in self.m.defs:
+            d = self.m.defs[e.func]
+            params = [_type_of_ref(p.type) for p in d.params]
+            args = [self.argument(a, t) for a, t in zip(e.args, params)]
+            if not all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) or len(self.inlined) >= 4:
+                return None
+            self.inlined.append({p.name: a for p, a in zip(d.params, args)})
+            saved, self.bound = self.bound, []
+            try:
+                return self.scaled_sum(d.body)
+            finally:
+                self.bound = saved
+                self.inlined.pop()
+        return None
+
+    def constant_number(self, e):
+        """The value of an expression known when compiling (literals, parameters, constant
+        defs), or None."""
+        from .checker import _NotConstant, _const_eval
+        if isinstance(e, n.Name) and self.m.names.get(id(e), ("",))[0] == "def":
+            e = self.m.defs[e.id].body
+        try:
+            value = _const_eval(e, self.m.values)
+        except _NotConstant:
+            return None
+        return value if isinstance(value, (int, Fraction)) and not isinstance(value, bool) else None
+
+    def scaled_comparison(self, e: n.Binary) -> str | None:
+        """`sum(half-point values) > 7.5` compares whole multiples of the half: no Fraction is
+        built on the hot path, and the answer is the same."""
+        for scaled_side, constant_side, op in ((e.left, e.right, e.op), (e.right, e.left, _FLIPPED[e.op])):
+            value = self.constant_number(constant_side)
+            if value is None:
+                continue
+            scaled = self.scaled_sum(scaled_side)
+            if scaled is None:
+                continue
+            source, denominator = scaled
+            multiple = value * denominator
+            if isinstance(multiple, Fraction) and multiple.denominator != 1:
+                continue
+            return f"({source} {op} {int(multiple)})"
+        return None
 
     def e_Call(self, e):
         f = e.func
