@@ -110,49 +110,56 @@ def _meld_additions(st, meld, cards, order, wild, set_ranks, max_wild):
     _only_cards(st, cards)
     seen: set[str] = set()
     out = []
+    if shape is not None:
+        fit_ranks, fit_suit, wild_fits = shape
+        for c in cards:
+            name = names[c]
+            if name in seen:
+                continue
+            seen.add(name)
+            # `wild` is asked only when the answer depends on it: most cards fit neither way.
+            if rank_of[c] in fit_ranks and (fit_suit is None or suit_of[c] == fit_suit):
+                if wild_fits or not wild(st, c):
+                    out.append(c)
+            elif wild_fits and wild(st, c):
+                out.append(c)
+        return out
     for c in cards:
         name = names[c]
         if name in seen:
             continue
         seen.add(name)
-        if shape is None:
-            fits = classify([*ranks, rank_of[c]], [*suits, suit_of[c]], [*wilds, bool(wild(st, c))],
-                            rules) is not None
-        else:
-            natural_fits, wild_fits = shape
-            # `wild` is asked only when the answer depends on it: most cards fit neither way.
-            if natural_fits(rank_of[c], suit_of[c]):
-                fits = wild_fits or not wild(st, c)
-            else:
-                fits = wild_fits and bool(wild(st, c))
-        if fits:
+        if classify([*ranks, rank_of[c]], [*suits, suit_of[c]], [*wilds, bool(wild(st, c))],
+                    rules) is not None:
             out.append(c)
     return out
 
 
 def _shape(ranks: list, suits: list, wilds: list, rules: MeldRules):
     """What one more card must be to extend a meld, found by classifying the meld once:
-    ``(natural_fits(rank, suit), wild_fits)``, or None when the meld is no meld yet or has too
-    few naturals to fix its kind (then each candidate is classified whole)."""
+    ``(fit_ranks, fit_suit, wild_fits)`` -- a natural card fits when its rank is in
+    ``fit_ranks`` and its suit is ``fit_suit`` (any suit when that is None) -- or None when the
+    meld is no meld yet or has too few naturals to fix its kind (then each candidate is
+    classified whole). The fitting ranks are worked out once so that the per-card test inside
+    legal-move generation is two lookups rather than a function call."""
     found = classify(ranks, suits, wilds, rules)
     naturals = [i for i, w in enumerate(wilds) if not w]
     if found is None or len(naturals) < 2:
         return None
     wild_fits = len(ranks) - len(naturals) < rules.max_wild
     if found[0] == "set":
-        set_rank = ranks[naturals[0]]
-        return (lambda rank, suit: rank == set_rank), wild_fits
+        return {ranks[naturals[0]]}, None, wild_fits
     # Two naturals of distinct ranks make the meld a run whatever card joins it.
     if len(ranks) + 1 > len(rules.order):
-        return (lambda rank, suit: False), False
+        return set(), None, False
     position = rules._position
-    run_suit = suits[naturals[0]]
     taken = {position[ranks[i]] for i in naturals}
     low, high, holes = min(taken), max(taken), len(ranks) - len(naturals)
-
-    def natural_fits(rank, suit):
-        pos = position.get(rank)
-        if suit != run_suit or pos is None or pos in taken:
-            return False
-        return max(high, pos) - min(low, pos) - len(taken) <= holes
-    return natural_fits, wild_fits
+    # A natural at position p fits when it is new and the run then spans few enough
+    # positions for the wild cards to fill the holes: max(high, p) - min(low, p) - len(taken)
+    # <= holes, that is  high - reach <= p <= low + reach  with  reach = len(taken) + holes.
+    reach = len(taken) + holes
+    order = rules.order
+    fit_ranks = {order[p] for p in range(max(high - reach, 0), min(low + reach, len(order) - 1) + 1)
+                 if p not in taken}
+    return fit_ranks, suits[naturals[0]], wild_fits

@@ -37,11 +37,19 @@ def longest_suit(
     :returns: the best suit's ``(count, points_sum, suit)``, or ``None`` for
         an empty hand.
     """
+    if len(suits) != len(points):
+        raise ValueError("suits and points must be parallel sequences")
+    # One pass into plain dicts, then a single max over ready-made keys: this
+    # runs for every player on every declaration, so no per-suit lambda calls.
     counts: dict[int, int] = {}
     sums: dict[int, Number] = {}
-    for suit, value in zip(suits, points, strict=True):
-        counts[suit] = counts.get(suit, 0) + 1
-        sums[suit] = sums.get(suit, 0) + value
+    for suit, value in zip(suits, points):
+        if suit in counts:
+            counts[suit] += 1
+            sums[suit] += value
+        else:
+            counts[suit] = 1
+            sums[suit] = 0 + value  # ``0 +`` keeps the sum's type as before
     if not counts:
         return None
     best = min(counts, key=lambda s: (-counts[s], -sums[s], s))
@@ -66,25 +74,36 @@ def runs(
         ordered by length descending, then top position descending, then
         suit ascending.
     """
+    if len(positions) != len(suits):
+        raise ValueError("positions and suits must be parallel sequences")
     by_suit: dict[int, dict[int, int]] = {}
-    for i, (pos, suit) in enumerate(zip(positions, suits, strict=True)):
+    for i, pos in enumerate(positions):
         if pos is None:
             continue
-        at = by_suit.setdefault(suit, {})
-        if pos not in at:
+        suit = suits[i]
+        at = by_suit.get(suit)
+        if at is None:
+            by_suit[suit] = {pos: i}
+        elif pos not in at:
             at[pos] = i
 
     found: list[tuple[int, int, int, tuple[int, ...]]] = []
     for suit, at in by_suit.items():
+        n = len(at)
+        # A suit with too few distinct positions cannot hold a run; most
+        # suits of a hand are like that, so skip them before sorting.
+        if n < min_len:
+            continue
         ordered = sorted(at)
         start = 0
-        for k in range(1, len(ordered) + 1):
-            if k == len(ordered) or ordered[k] != ordered[k - 1] + 1:
+        for k in range(1, n + 1):
+            if k == n or ordered[k] != ordered[k - 1] + 1:
                 if k - start >= min_len:
-                    run = tuple(at[p] for p in ordered[start:k])
-                    found.append((-(k - start), -ordered[k - 1], suit, run))
+                    run = tuple([at[p] for p in ordered[start:k]])
+                    found.append((start - k, -ordered[k - 1], suit, run))
                 start = k
-    found.sort()
+    if len(found) > 1:
+        found.sort()
     return [run for *_, run in found]
 
 

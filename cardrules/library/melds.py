@@ -216,8 +216,12 @@ def melds_of_size(
         return []
 
     buckets: dict[_Kind, list[int]] = {}
-    for i in range(len(ranks)):
-        buckets.setdefault((ranks[i], suits[i], bool(wild[i])), []).append(i)
+    for i, kind in enumerate(zip(ranks, suits, map(bool, wild))):
+        bucket = buckets.get(kind)
+        if bucket is None:
+            buckets[kind] = [i]
+        else:
+            bucket.append(i)
 
     required: list[int] | None = None
     if must_include is not None:
@@ -291,21 +295,26 @@ def _emit_runs(
         pos = position.get(rank)
         if pos is not None:
             by_suit.setdefault(suit, {})[pos] = bucket
+    # Each suit's positions are sorted once, whatever the number of wild cards.
+    suited = [(at, sorted(at)) for at in by_suit.values()]
     for wilds, wild_parts in wild_choices.items():
         naturals = size - wilds
         if naturals == 0 or not wild_parts:
             continue
-        for at in by_suit.values():
-            if len(at) < naturals:
+        reach = naturals + wilds - 1
+        for at, positions in suited:
+            if len(positions) < naturals:
                 continue
-            positions = sorted(at)
             # Anchor on the lowest natural; the others must lie close enough
             # above it that the wild cards can fill every hole.
             for a, low in enumerate(positions):
-                end = bisect_right(positions, low + naturals + wilds - 1)
+                end = bisect_right(positions, low + reach, a + 1)
+                if end - a < naturals:
+                    continue  # too few naturals within reach: no combination
+                anchor = (at[low], 1)
                 for rest in combinations(positions[a + 1 : end], naturals - 1):
-                    parts = [(at[low], 1)]
-                    parts.extend((at[p], 1) for p in rest)
+                    parts = [anchor]
+                    parts.extend([(at[p], 1) for p in rest])
                     for wild_part in wild_parts:
                         emit(parts + wild_part)
 
@@ -319,16 +328,22 @@ def _emit_sets(
     focus: tuple[int, int] | None,
 ) -> None:
     by_rank: dict[int, list[list[int]]] = {}
+    held: dict[int, int] = {}  # cards of each rank, to skip ranks too scarce for a set
     for (rank, _, _), bucket in natural_buckets:
         if focus is not None and rank != focus[0]:
             continue
         if rank in rules._set_ok:
             by_rank.setdefault(rank, []).append(bucket)
+            held[rank] = held.get(rank, 0) + len(bucket)
     for wilds, wild_parts in wild_choices.items():
         naturals = size - wilds
         if naturals == 0 or not wild_parts:
             continue
-        for group in by_rank.values():
+        for rank, group in by_rank.items():
+            # Most ranks of a hand hold one or two cards; _multisets would
+            # yield nothing for them, so do not start it.
+            if held[rank] < naturals:
+                continue
             for parts in _multisets(group, naturals):
                 for wild_part in wild_parts:
                     emit(parts + wild_part)
