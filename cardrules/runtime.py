@@ -275,7 +275,7 @@ class State:
         st.seed = self.seed
         st.draws = self.draws
         st.steps = self.steps
-        st._legal = self._legal
+        st._legal = None  # a cache of Move objects, not data: the copy lists its own
         return st
 
     def __eq__(self, other: object) -> bool:
