@@ -452,7 +452,7 @@ class Checker:
             return CONSTANTS[ident][0]
         if ident in self.values:
             self.names[id(e)] = ("param", ident)
-            return _value_type(self.values[ident], self.params.get(ident))
+            return _value_type(self.values[ident])
         if ident in self.orders:
             self.names[id(e)] = ("order", ident)
             return "order"
@@ -894,7 +894,7 @@ def _subset_value(info: ParamInfo, value: Any) -> tuple:
     return tuple(c if c in info.choices else spelled.get(str(c), c) for c in items)
 
 
-def _value_type(value: Any, info: ParamInfo | None) -> str:
+def _value_type(value: Any) -> str:
     if isinstance(value, bool):
         return "bool"
     if isinstance(value, (int, Fraction)):
