@@ -3,7 +3,7 @@
     python -m benchmarks.parallel                          # every game, 1 and 2 workers
     python -m benchmarks.parallel cassino --seconds 10 --workers 4
 
-Each game runs through `cardrules.simulate.simulate`, as `cardrules simulate` does, with
+Each game runs through `cardrules.play.simulate.simulate`, as `cardrules simulate` does, with
 random agents: first enough games to take about --seconds on one worker, then the same games
 on --workers local processes (pool start-up included). The speed-up is the ratio of the two
 wall-clock times; the two runs must give identical results, which is checked too. On a
@@ -20,8 +20,8 @@ import resource
 import time
 
 from cardrules import load_game
-from cardrules.resources import bundled_games
-from cardrules.simulate import simulate
+from cardrules.language.resources import bundled_games
+from cardrules.play.simulate import simulate
 
 from .bench import GAMES
 

@@ -7,14 +7,19 @@ executable state machines.
     >>> state.legal_moves()[:2]
     [Move('bet 1'), Move('bet 2')]
 
-The stages, one module each: ``parser`` (text to AST, ``nodes``), ``variants`` (a file that
-extends another), ``checker`` (AST to checked ``model``), ``compiler`` (model to ``runtime.Game``),
-``runtime`` (State, Move), then ``position``, ``observation``, ``explain``, ``simulate``, ``cli``.
+The layers, one folder each, every one importing only those before it:
+``algorithms`` (pure combinatorics), ``language`` (text to a checked model), ``engine`` (the model
+compiled into Game and State), ``play`` (agents, simulation, validation, logs, the terminal),
+then the command line, ``cli``. See docs/architecture.md.
 """
 
-from .diagnostics import RulesError
-from .loader import load_game, load_model
-from .runtime import Game, IllegalMove, Move, RulesRuntimeError, State
+from .language.diagnostics import RulesError
+from .engine.loader import load_game, load_model
+from .engine.errors import IllegalMove, RulesRuntimeError
+from .engine.position import load as load_position
+from .engine.position import load_data as position_from_data
+from .engine.primitives import Move
+from .engine.runtime import Game, State
 
 __all__ = ["load_game", "load_model", "Game", "State", "Move", "IllegalMove", "RulesError",
-           "RulesRuntimeError"]
+           "RulesRuntimeError", "load_position", "position_from_data"]

@@ -17,9 +17,9 @@ from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
-from .diagnostics import Diagnostic, RulesError
-from .loader import load_game, load_model, parse_param
-from .runtime import IllegalMove
+from .language.diagnostics import Diagnostic, RulesError
+from .engine.loader import load_game, load_model, parse_param
+from .engine.errors import IllegalMove
 
 console = Console()
 errors = Console(stderr=True, soft_wrap=True)  # never wrap a diagnostic: the caret must stay under its column
@@ -189,8 +189,8 @@ def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path,
     Ctrl-C stops the run and keeps the games finished: they are reported and written to the
     output files, and --resume continues them to the same figures as a run never stopped.
     """
-    from .parallel import default_workers
-    from .simulate import Summary, agent_names, check_plot, simulate as run, write_csv, write_json, write_plot
+    from .play.parallel import default_workers
+    from .play.simulate import Summary, agent_names, check_plot, simulate as run, write_csv, write_json, write_plot
     try:
         compiled = load_game(game, _params(players, params))
         agents = agent_names(agents, compiled.player_count)
@@ -245,8 +245,8 @@ def compare(base, variant, games, seed, agents, workers, scheduler, base_params,
     --base-param/--variant-param values; --param sets both). Every difference is VARIANT - BASE
     with its 95% interval; it is significant when the interval excludes zero.
     """
-    from .parallel import default_workers
-    from .simulate import agent_names, check_comparable, compare as run, write_csv, write_json
+    from .play.parallel import default_workers
+    from .play.simulate import agent_names, check_comparable, compare as run, write_csv, write_json
     try:
         first = load_game(base, _params(players, params + base_params))
         second = load_game(variant, _params(players, params + variant_params))
@@ -290,8 +290,8 @@ def play(game, seat, seed, save_path, players, params) -> None:
     """Play GAME in the terminal against random bots."""
     import random
 
-    from .agents import RandomAgent
-    from .terminal import play_in_terminal
+    from .play.agents import RandomAgent
+    from .play.terminal import play_in_terminal
     try:
         compiled = load_game(game, _params(players, params))
         if not 0 <= seat < compiled.player_count:
@@ -302,7 +302,7 @@ def play(game, seat, seed, save_path, players, params) -> None:
         console.print(f"{compiled.title}, seed {seed}; you are seat {seat}")
         played = play_in_terminal(state, seat, bots, console)
         if save_path:
-            from .replay import GameLog
+            from .play.replay import GameLog
             GameLog(game, _params(players, params), seed, played).save(save_path)
             console.print(f"log written to {save_path}; replay it with `cardrules replay {save_path}`")
     except RulesError as exc:
@@ -314,9 +314,9 @@ def play(game, seat, seed, save_path, players, params) -> None:
 @click.option("--seat", type=int, default=None, help="Show what this seat saw after each move.")
 def replay(log_path, seat) -> None:
     """Replay a game log (from `play --save`) move by move, exactly."""
-    from .replay import GameLog
-    from .replay import replay as run
-    from .terminal import render_observation
+    from .play.replay import GameLog
+    from .play.replay import replay as run
+    from .play.terminal import render_observation
     try:
         log = GameLog.read(log_path)
         state = None
@@ -332,7 +332,7 @@ def replay(log_path, seat) -> None:
 
 
 def _load_position(game, position, players, params):
-    from .position import load
+    from .engine.position import load
     compiled = load_game(game, _params(players, params))
     return compiled, load(compiled, position)
 
@@ -397,7 +397,7 @@ def apply(game, moves_text, position, as_json, players, params) -> None:
 @with_game_options
 def explain(game, move_text, position, seat, players, params) -> None:
     """Say why MOVE is or is not legal in a position, pointing at the rule."""
-    from .explain import explain as why
+    from .engine.explain import explain as why
     try:
         _, state = _load_position(game, position, players, params)
         click.echo(why(state, move_text, seat=seat).render())
@@ -431,8 +431,8 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
     moves without change. Each finding is shrunk to a short sequence of moves and its position
     written to a file; the exit status is 1 when there is any.
     """
-    from .parallel import default_workers
-    from .validate import validate as run, write_findings
+    from .play.parallel import default_workers
+    from .play.validate import validate as run, write_findings
     try:
         compiled = load_game(game, _params(players, params))
         workers = workers or default_workers()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardrules import RulesError, load_game, load_model
-from cardrules.validate import validate
+from cardrules.play.validate import validate
 
 BROKEN = Path(__file__).parent / "broken"
 

@@ -8,11 +8,11 @@ from functools import lru_cache
 import pytest
 
 from cardrules import RulesError
-from cardrules.builtins import REGISTRY
-from cardrules.checker import check
-from cardrules.compiler import compile_model
-from cardrules.diagnostics import SourceMap
-from cardrules.parser import parse
+from cardrules.language.builtins import REGISTRY
+from cardrules.language.checker import check
+from cardrules.engine.compiler import compile_model
+from cardrules.language.diagnostics import SourceMap
+from cardrules.language.parser import parse
 from properties import check_game_properties
 
 DECK = """

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import RulesError, load_game
-from cardrules.builtins import REGISTRY
-from cardrules.checker import check
-from cardrules.compiler import compile_model
-from cardrules.diagnostics import SourceMap
-from cardrules.parser import parse
+from cardrules.language.builtins import REGISTRY
+from cardrules.language.checker import check
+from cardrules.engine.compiler import compile_model
+from cardrules.language.diagnostics import SourceMap
+from cardrules.language.parser import parse
 
 GAME = load_game("buraco", {"jokers": True})
 STATE = GAME.new_state(0)

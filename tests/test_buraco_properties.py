@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import load_game
-from cardrules.builtins import REGISTRY
+from cardrules.language.builtins import REGISTRY
 from properties import check_game_properties, check_state
 
 VARIANTS = {

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from cardrules import load_game
-from cardrules.position import load_data
+from cardrules.engine.position import load_data
 
 GAME = load_game("buraco")
 TEAM_A, TEAM_B = 0, 1

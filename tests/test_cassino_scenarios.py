@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from cardrules import RulesError, load_game
-from cardrules.position import load, load_data
-from cardrules.runtime import IllegalMove
+from cardrules.engine.position import load, load_data
+from cardrules.engine.errors import IllegalMove
 
 GAMES = {
     (2, "previous_player"): load_game("cassino"),

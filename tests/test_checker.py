@@ -4,10 +4,10 @@ and asserts the message, where it points (line:col of the text `at` names) and t
 import pytest
 
 from cardrules import RulesError, load_model
-from cardrules.checker import TYPE_NAMES, check
-from cardrules.diagnostics import SourceMap
-from cardrules.parser import parse
-from cardrules.resources import games_folder
+from cardrules.language.checker import TYPE_NAMES, check
+from cardrules.language.diagnostics import SourceMap
+from cardrules.language.parser import parse
+from cardrules.language.resources import games_folder
 
 BASE = '''game "Test"
 players 2..4 default 2

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardrules.cli import cli
-from cardrules.resources import games_folder
+from cardrules.language.resources import games_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 SETE = str(games_folder() / "sete_e_meio.rules")

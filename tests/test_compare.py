@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from cardrules import RulesError, load_game
 from cardrules.cli import cli
-from cardrules.simulate import compare
+from cardrules.play.simulate import compare
 
 HIGH_CARD = str(Path(__file__).resolve().parent / "fixtures" / "high_card.rules")
 SETE = load_game("sete-e-meio", {"rounds": 2})

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from cardrules import load_game
 from cardrules.cli import cli
-from cardrules.simulate import dumps, simulate
+from cardrules.play.simulate import dumps, simulate
 
 distributed = pytest.importorskip("distributed")
 

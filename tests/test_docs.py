@@ -24,11 +24,11 @@ import attrs
 import pytest
 from click.testing import CliRunner
 
-from cardrules.builtins import AGGREGATES, CONSTANTS, REGISTRY
+from cardrules.language.builtins import AGGREGATES, CONSTANTS, REGISTRY
 from cardrules.cli import cli
-from cardrules.diagnostics import RulesError
-from cardrules.loader import load_game
-from cardrules.position import dump, load_data
+from cardrules.language.diagnostics import RulesError
+from cardrules.engine.loader import load_game
+from cardrules.engine.position import dump, load_data
 from properties import check_game_properties
 
 ROOT = Path(__file__).resolve().parent.parent

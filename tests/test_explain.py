@@ -11,10 +11,10 @@ from rich.console import Console
 
 from cardrules import IllegalMove, load_game
 from cardrules.cli import cli
-from cardrules.explain import explain
-from cardrules.position import load_data
-from cardrules.resources import games_folder
-from cardrules.terminal import play_in_terminal
+from cardrules.engine.explain import explain
+from cardrules.engine.position import load_data
+from cardrules.language.resources import games_folder
+from cardrules.play.terminal import play_in_terminal
 
 SETE_PATH = str(games_folder() / "sete_e_meio.rules")
 SETE = load_game("sete-e-meio")

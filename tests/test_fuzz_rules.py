@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules import IllegalMove, RulesError, load_game
-from cardrules.resources import games_folder
+from cardrules.language.resources import games_folder
 
 GAMES = {p.name: p.read_text(encoding="utf-8") for p in sorted(games_folder().glob("*.rules"))}
 

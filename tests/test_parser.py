@@ -7,9 +7,9 @@ import attrs
 import pytest
 
 from cardrules import RulesError
-from cardrules import nodes as n
-from cardrules.diagnostics import Span
-from cardrules.parser import parse
+from cardrules.language import nodes as n
+from cardrules.language.diagnostics import Span
+from cardrules.language.parser import parse
 
 PATH = "t.rules"
 
@@ -310,7 +310,7 @@ def test_comments_and_line_breaks_carry_no_meaning():
 
 
 def test_the_bundled_game_parses():
-    from cardrules.resources import games_folder
+    from cardrules.language.resources import games_folder
     rules = parse((games_folder() / "sete_e_meio.rules").read_text(), "sete_e_meio.rules")
     kinds = [type(d).__name__ for d in rules.decls]
     assert kinds.count("Phase") == 9 and kinds.count("Setup") == 1 and kinds.count("Score") == 1

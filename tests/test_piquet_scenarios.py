@@ -13,9 +13,9 @@ from functools import lru_cache
 import pytest
 
 from cardrules import load_game
-from cardrules.diagnostics import RulesError
-from cardrules.position import load_data
-from cardrules.runtime import State
+from cardrules.language.diagnostics import RulesError
+from cardrules.engine.position import load_data
+from cardrules.engine.runtime import State
 
 ELDER, DEALER = 0, 1
 

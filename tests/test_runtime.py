@@ -8,10 +8,10 @@ import random
 import pytest
 
 from cardrules import IllegalMove, Move, RulesError, RulesRuntimeError, State, load_game
-from cardrules.checker import check
-from cardrules.compiler import compile_model
-from cardrules.diagnostics import SourceMap
-from cardrules.parser import parse
+from cardrules.language.checker import check
+from cardrules.engine.compiler import compile_model
+from cardrules.language.diagnostics import SourceMap
+from cardrules.language.parser import parse
 
 GAME = load_game("sete-e-meio", {"players": 4, "rounds": 2})
 

@@ -1,6 +1,6 @@
 """Sete e Meio in exact positions: every rule SPEC section 3 marks [seed] and every default of
 its table SM-1..SM-13, as the complete list of legal moves, the exact chips, or what each seat
-sees. Positions are written in the position notation (cardrules.position)."""
+sees. Positions are written in the position notation (cardrules.engine.position)."""
 
 import json
 from fractions import Fraction
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cardrules import IllegalMove, load_game
-from cardrules.position import load, load_data
+from cardrules.engine.position import load, load_data
 
 GAME = load_game("sete-e-meio", {"players": 4})
 DECK = list(GAME.deck.names)

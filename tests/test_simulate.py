@@ -10,10 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from cardrules import RulesError, RulesRuntimeError, load_game
-from cardrules import simulate as sim
-from cardrules.agents import GreedyAgent, sample_hidden
+from cardrules.play import chunks
+from cardrules.play import simulate as sim
+from cardrules.play.agents import GreedyAgent, sample_hidden
 from cardrules.cli import cli
-from cardrules.simulate import Summary, game_seed, play_games, simulate
+from cardrules.play.simulate import Summary, game_seed, play_games, simulate
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HIGH_CARD = str(FIXTURES / "high_card.rules")
@@ -198,20 +199,20 @@ def test_an_interrupted_command_writes_what_finished_and_resumes_it(tmp_path, mo
     out, full = tmp_path / "run.json", tmp_path / "full.json"
     args = ("simulate", HIGH_CARD, "-n", 50, "--seed", 3, "--workers", 1)
     assert invoke(*args, "--json", full).exit_code == 0
-    real = sim.play_games
+    real = chunks.play_games
 
     def ctrl_c_at_game_20(game, seed, agents, start, stop):
         if start >= 20:
             raise KeyboardInterrupt
         return real(game, seed, agents, start, stop)
 
-    monkeypatch.setattr(sim, "play_games", ctrl_c_at_game_20)
+    monkeypatch.setattr(chunks, "play_games", ctrl_c_at_game_20)
     stopped = invoke(*args, "--json", out)
     assert stopped.exit_code == 130
     kept = json.loads(out.read_text())["games"]
     assert 20 <= kept < 50 and f"interrupted after {kept} of 50 games" in stopped.stderr
     assert f"--resume {out}" in stopped.stderr and "interrupted" in stopped.stdout
-    monkeypatch.setattr(sim, "play_games", real)
+    monkeypatch.setattr(chunks, "play_games", real)
     assert invoke(*args, "--json", out, "--resume", out).exit_code == 0
     resumed, expected = json.loads(out.read_text()), json.loads(full.read_text())
     resumed.pop("timing"), expected.pop("timing")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardrules import stats
+from cardrules.play import stats
 
 
 def test_wilson_interval_of_half_matches_the_published_value():

@@ -8,12 +8,12 @@ import pytest
 from click.testing import CliRunner
 
 from cardrules import RulesRuntimeError, load_game
-from cardrules import observation as observation_module
-from cardrules import validate as validate_module
+from cardrules.engine import observation as observation_module
+from cardrules.play import validate as validate_module
 from cardrules.cli import cli
-from cardrules.position import load_data
-from cardrules.runtime import State
-from cardrules.validate import PropertyFailure, check_state, validate, write_findings
+from cardrules.engine.position import load_data
+from cardrules.engine.runtime import State
+from cardrules.play.validate import PropertyFailure, check_state, validate, write_findings
 
 # One player who may lay cards, pass, or `boom` once two cards are down; `boom` moves a card
 # into a group that does not exist. Random play passes a lot before it booms: a long game to

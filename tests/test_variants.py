@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from cardrules import RulesError, load_game, load_model
-from cardrules.resources import games_folder
+from cardrules.language.resources import games_folder
 from properties import check_game_properties
 
 SETE = "sete-e-meio"

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .runtime import State
+from ..engine.runtime import State
 
 
 def render_card(name):
@@ -80,7 +80,7 @@ def play_in_terminal(state: State, human: int, bots: dict, console: Console, rea
                 return played
             if answer.isdigit() and 1 <= int(answer) <= len(moves):
                 answer = moves[int(answer) - 1].text
-            from .runtime import IllegalMove
+            from ..engine.errors import IllegalMove
             try:
                 played.append(state.apply(answer).text)
                 break

@@ -11,7 +11,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .runtime import Move, RulesRuntimeError, State
+from ..engine.errors import RulesRuntimeError
+from ..engine.primitives import Move
+from ..engine.runtime import State
 
 # Variable types whose values name cards: they follow a card when hidden cards are dealt afresh.
 _CARD_TYPES = {"card", "item"}

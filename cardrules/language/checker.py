@@ -157,8 +157,8 @@ class Checker:
     def const(self, e: n.Expr, what: str) -> Any:
         """Evaluate an expression that must be constant: literals, parameters, arithmetic."""
         try:
-            return _const_eval(e, self.values)
-        except _NotConstant as exc:
+            return const_eval(e, self.values)
+        except NotConstant as exc:
             self.error(f"{what} must be a constant", exc.span or e.span,
                        "use numbers, parameters and arithmetic only")
             raise _Abort from None
@@ -228,8 +228,8 @@ class Checker:
             cond = teams[0].condition
             env = {**self.values, "player_count": chosen, "players": list(range(chosen))}
             try:
-                paired = bool(_const_eval(cond, env)) if cond else True
-            except _NotConstant as exc:
+                paired = bool(const_eval(cond, env)) if cond else True
+            except NotConstant as exc:
                 self.error("the teams condition must be a constant", exc.span or cond.span,
                            "use parameters and `player_count`")
                 raise _Abort from None
@@ -859,7 +859,7 @@ class Checker:
         for b in blocks:
             try:
                 need = _cards_dealt(b, self.player_count, self.values)
-            except _NotConstant:
+            except NotConstant:
                 continue
             if need > self.deck.size:
                 first = _first_deal(b)
@@ -932,12 +932,12 @@ def _template_names(text: str) -> list[str]:
     return re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text)
 
 
-class _NotConstant(Exception):
+class NotConstant(Exception):
     def __init__(self, span=None):
         self.span = span
 
 
-def _const_eval(e, values: dict[str, Any]) -> Any:
+def const_eval(e, values: dict[str, Any]) -> Any:
     if isinstance(e, n.Num):
         return e.value
     if isinstance(e, n.Const):
@@ -947,23 +947,23 @@ def _const_eval(e, values: dict[str, Any]) -> Any:
     if isinstance(e, n.Name):
         if e.id in values:
             return values[e.id]
-        raise _NotConstant(e.span)
+        raise NotConstant(e.span)
     if isinstance(e, n.ListLit):
-        return [_const_eval(i, values) for i in e.items]
+        return [const_eval(i, values) for i in e.items]
     if isinstance(e, n.Unary):
-        v = _const_eval(e.operand, values)
+        v = const_eval(e.operand, values)
         return (not v) if e.op == "not" else -v
     if isinstance(e, n.Cond):
-        return _const_eval(e.then if _const_eval(e.test, values) else e.otherwise, values)
+        return const_eval(e.then if const_eval(e.test, values) else e.otherwise, values)
     if isinstance(e, n.Binary):
-        a, b = _const_eval(e.left, values), _const_eval(e.right, values)
+        a, b = const_eval(e.left, values), const_eval(e.right, values)
         try:
             value = _BINARY[e.op](a, b)
         except (KeyError, TypeError, ZeroDivisionError):
-            raise _NotConstant(e.span) from None
+            raise NotConstant(e.span) from None
         # A whole result is an int (`1/2 * 4` is 2), as at run time.
         return value.numerator if isinstance(value, Fraction) and value.denominator == 1 else value
-    raise _NotConstant(e.span)
+    raise NotConstant(e.span)
 
 
 def _divide(a, b):
@@ -1018,7 +1018,7 @@ def _cards_dealt(b: n.Block, players: int, values) -> int:
     total = 0
     for s in b.statements:
         if isinstance(s, n.Deal):
-            total += _const_eval(s.count, values)
+            total += const_eval(s.count, values)
         elif isinstance(s, n.For):
             it = s.iterable
             if s.condition is None and (
@@ -1026,12 +1026,12 @@ def _cards_dealt(b: n.Block, players: int, values) -> int:
                     or (isinstance(it, n.Call) and it.func == "players_from")):
                 total += players * _cards_dealt(s.body, players, values)
             elif isinstance(it, n.Binary) and it.op == "..":
-                lo, hi = _const_eval(it.left, values), _const_eval(it.right, values)
+                lo, hi = const_eval(it.left, values), const_eval(it.right, values)
                 total += max(hi - lo + 1, 0) * _cards_dealt(s.body, players, values)
             elif _has_deal(s.body):
-                raise _NotConstant
+                raise NotConstant
         elif isinstance(s, n.If) and any(_has_deal(body) for _, body in s.branches):
-            raise _NotConstant
+            raise NotConstant
     return total
 
 

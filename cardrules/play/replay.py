@@ -9,9 +9,10 @@ from typing import Any, Iterator
 
 import attrs
 
-from .diagnostics import Diagnostic, RulesError
-from .loader import load_game
-from .runtime import Game, IllegalMove, State
+from ..language.diagnostics import Diagnostic, RulesError
+from ..engine.loader import load_game
+from ..engine.errors import IllegalMove
+from ..engine.runtime import Game, State
 
 FORMAT = "cardrules-log/1"
 

@@ -10,9 +10,9 @@ aggregate ``most(key for p in players)``, which gives none on a tie.
 
 from __future__ import annotations
 
-from ..library import combinations
+from ...algorithms import combinations
 from .. import types as T
-from .core import _list_of_lists, builtin
+from .core import list_of_lists, builtin
 
 
 def _suited_cards(st, xs) -> list[int]:
@@ -34,7 +34,7 @@ def _longest_suit(st, xs, value):
     return [c for c in cards if suit_of[c] == suit]
 
 
-@builtin("runs", ("collection", "order", "number"), _list_of_lists(0),
+@builtin("runs", ("collection", "order", "number"), list_of_lists(0),
          "Every run of at least n cards of consecutive ranks (in the order) in one suit, each as long "
          "as it can be and listed from its lowest card up; the longest first, then the one with the "
          "higher top card. A rank counts once in a run; ranks outside the order never belong.")
@@ -46,7 +46,7 @@ def _runs(st, xs, order, least):
     return [[cards[i] for i in run] for run in found]
 
 
-@builtin("of_a_kind", ("collection", T.list_of("symbol"), "order", "number"), _list_of_lists(0),
+@builtin("of_a_kind", ("collection", T.list_of("symbol"), "order", "number"), list_of_lists(0),
          "Every group of at least n cards sharing one of the given ranks (all the cards of that rank); "
          "the biggest first, then the higher rank in the order.")
 def _of_a_kind(st, xs, ranks, order, least):

@@ -1,14 +1,11 @@
-"""Checked model to executable Game: the rules become one generated Python module.
+"""Rules to Python source: every expression and statement of a checked model becomes Python
+text, and every `def`, `action`, phase body, move body and move generator a Python function.
 
-Like Jinja2, the compiler writes Python source rather than interpreting a tree: every `def`
-and `action`, the setup, each phase's `do` and `turn`, each move's generator and body, the
-score and the variables' start values become Python functions whose locals are the rules'
-locals. Parameters are folded into constants, so a Game is specialised to one set of values.
-
-Numbers stay exact: ints, and Fractions where halves appear (a Fraction equal to a whole number
-is still equal to that int; outputs normalise it). Statements return True when they transfer control (`goto`, `end game`). A Python exception
-raised inside generated code is mapped back, through the table of generated lines, to the
-rules statement that caused it (see :meth:`Game.span_of_traceback`).
+Like Jinja2, the compiler writes Python source rather than interpreting a tree; :mod:`compiler`
+puts the functions this module writes into a :class:`~cardrules.engine.runtime.Game`. Numbers
+stay exact: ints, and Fractions where halves appear (a Fraction equal to a whole number is still
+equal to that int; outputs normalise it). Statements return True when they transfer control
+(`goto`, `end game`). Generated code calls only :mod:`primitives` and the built-ins.
 
 The same generator also compiles a single expression against an environment dict (``env``
 mode); `explain` uses that to evaluate one condition of a move at a time.
@@ -21,13 +18,15 @@ from fractions import Fraction
 from math import gcd as _gcd
 from typing import Any, Callable
 
-from . import nodes as n
-from . import runtime as rt
-from . import types as T
-from .builtins import REGISTRY
-from .diagnostics import Span
-from .model import Model
-from .runtime import CompiledMove, CompiledPhase, Game, Move, RulesRuntimeError, VarSlot, number
+from ..language import nodes as n
+from ..language import types as T
+from ..language.builtins import REGISTRY
+from ..language.checker import NotConstant, const_eval
+from ..language.diagnostics import Span
+from ..language.model import Model
+from . import primitives as rt
+from .errors import RulesRuntimeError
+from .primitives import Move, number
 
 GENERATED_FILE = "<cardrules generated: {}>"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
@@ -35,11 +34,7 @@ _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 
 
-def compile_model(model: Model) -> Game:
-    return CodeGen(model).game()
-
-
-class _Writer:
+class Writer:
     """Lines of generated source, each remembering the rules span it came from."""
 
     def __init__(self) -> None:
@@ -60,7 +55,7 @@ class CodeGen:
         self.ns: dict[str, Any] = {"Move": Move, "number": number, "Fraction": Fraction, "rt": rt,
                                    "RulesRuntimeError": RulesRuntimeError}
         self._const_ids: dict[tuple, str] = {}
-        self.w = _Writer()
+        self.w = Writer()
         self.env_mode = env_mode
         self.bound: list[str] = []  # comprehension variables: always Python locals
         self.inlined: list[dict[str, str]] = []  # parameter -> argument source, in an inlined def
@@ -96,83 +91,6 @@ class CodeGen:
     def span_const(self, span: Span) -> str:
         return self.const(span, "S")
 
-    # --- the game
-    def game(self) -> Game:
-        m = self.m
-        slot_zone, slot_owner = [], []
-        for z in m.zones.values():
-            for i in range(z.count):
-                slot_zone.append(z)
-                slot_owner.append(i if z.owner else None)
-        deck_slot = next(z.base for z in m.zones.values() if z.holds_deck)
-        team_count = len(set(m.team_of))
-        w = self.w
-
-        for name, d in m.defs.items():
-            params = ", ".join(f"L_{p.name}" for p in d.params)
-            w.line(f"def d_{name}(st{', ' if params else ''}{params}):", d.span)
-            w.indent += 1
-            w.line(f"return {self.expr(d.body)}", d.span)
-            w.indent -= 1
-        for name, a in m.actions.items():
-            params = ", ".join(f"L_{p.name}" for p in a.params)
-            self.function(f"a_{name}", f"st{', ' if params else ''}{params}", a.body, a.span)
-        self.function("setup", "st", m.setup.body, m.setup.span)
-        var_slots_src = []
-        for i, v in enumerate(m.vars.values()):
-            w.line(f"def v{i}_init(st):", v.span)
-            w.indent += 1
-            w.line(f"return {self.expr(v.init) if v.init is not None else repr(_default_value(v.type))}", v.span)
-            w.indent -= 1
-            var_slots_src.append(f"v{i}_init")
-        w.line(f"def score(st, L_{m.score.var}):", m.score.span)
-        w.indent += 1
-        w.line(f"return number({self.expr(m.score.expr)})", m.score.span)
-        w.indent -= 1
-        move_renders: dict[tuple[int, int], tuple] = {}
-        for i, p in enumerate(m.phases.values()):
-            if p.turn is not None:
-                w.line(f"def p{i}_turn(st):", p.span)
-                w.indent += 1
-                w.line(f"return {self.expr(p.turn)}", p.turn.span)
-                w.indent -= 1
-            if p.do is not None:
-                self.function(f"p{i}_do", "st", p.do, p.span)
-            for j, mv in enumerate(p.moves):
-                move_renders[(i, j)] = self.move(i, j, mv)
-            if p.moves:
-                self.generator(i, p, move_renders)
-
-        source = "\n".join(w.lines) + "\n"
-        filename = GENERATED_FILE.format(m.rules.path)
-        code = compile(source, filename, "exec")
-        exec(code, self.ns)
-        ns = self.ns
-
-        var_slots = []
-        for i, v in enumerate(m.vars.values()):
-            count = {None: 1, "player": m.player_count, "team": team_count}[v.owner]
-            var_slots.append(VarSlot(v.name, v.owner, v.type, count, ns[f"v{i}_init"]))
-        phases = []
-        for i, p in enumerate(m.phases.values()):
-            moves = []
-            for j, mv in enumerate(p.moves):
-                render, _ = move_renders[(i, j)]
-                moves.append(CompiledMove(
-                    name=mv.name, index=j, var_names=tuple(g.var for g in mv.generators),
-                    body=ns[f"p{i}_m{j}_body"], render=render, span=mv.span, decl=mv))
-            phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span,
-                                        ns.get(f"p{i}_gen")))
-        members = tuple(tuple(p for p in range(m.player_count) if m.team_of[p] == t) for t in range(team_count))
-        return Game(
-            title=m.title, path=m.rules.path, params=dict(m.values), player_count=m.player_count,
-            team_of=m.team_of, members=members, deck=m.deck, deck_size=self.ncards, zones=m.zones,
-            slot_zone=tuple(slot_zone), slot_owner=tuple(slot_owner), deck_slot=deck_slot,
-            vars=var_slots, var_index={v.name: i for i, v in enumerate(var_slots)}, phases=phases,
-            phase_index=self.phase_index, setup=ns["setup"], score=ns["score"], sources=m.sources,
-            model=m, has_copies=len(set(m.deck.names)) < m.deck.size,
-            source=source, source_file=filename, line_spans=tuple(w.spans))
-
     def function(self, name: str, params: str, body: n.Block, span: Span) -> None:
         w = self.w
         w.line(f"def {name}({params}):", span)
@@ -205,12 +123,12 @@ class CodeGen:
         for j, mv in enumerate(phase.moves):
             render, lazy = renders[(i, j)]
             var_names = [g.var for g in mv.generators]
-            conjuncts = _conjuncts(mv.condition) if mv.condition is not None else []
+            parts = conjuncts(mv.condition) if mv.condition is not None else []
             placed: set[int] = set()
             start = w.indent
             early = []
-            for k, c in enumerate(conjuncts):
-                if not (_free_names(c) & set(var_names)):
+            for k, c in enumerate(parts):
+                if not (free_names(c) & set(var_names)):
                     early.append(f"({self.expr(c)})")
                     placed.add(k)
             if early:
@@ -222,8 +140,8 @@ class CodeGen:
                 w.indent += 1
                 bound.add(g.var)
                 tests = [g.condition] if g.condition is not None else []
-                for k, c in enumerate(conjuncts):
-                    if k not in placed and (_free_names(c) & set(var_names)) <= bound:
+                for k, c in enumerate(parts):
+                    if k not in placed and (free_names(c) & set(var_names)) <= bound:
                         tests.append(c)
                         placed.add(k)
                 for t in tests:
@@ -321,10 +239,9 @@ class CodeGen:
         if kind == "symbol":
             return repr(e.id)
         if kind == "def":
-            from .checker import _NotConstant, _const_eval
             try:
-                value = _const_eval(self.m.defs[e.id].body, self.m.values)
-            except _NotConstant:
+                value = const_eval(self.m.defs[e.id].body, self.m.values)
+            except NotConstant:
                 return f"d_{e.id}(st)"
             return repr(value) if isinstance(value, (int, bool, str)) else self.const(value)
         if kind == "func":
@@ -383,11 +300,10 @@ class CodeGen:
         return f"[{elem} {loop}]"
 
     def e_MapLit(self, e):
-        from .checker import _NotConstant, _const_eval
         try:
-            table = {_const_eval(k, {}): _const_eval(v, {}) for k, v in e.entries}
+            table = {const_eval(k, {}): const_eval(v, {}) for k, v in e.entries}
             return self.const(table)
-        except _NotConstant:
+        except NotConstant:
             return "{" + ", ".join(f"{self.expr(k)}: {self.expr(v)}" for k, v in e.entries) + "}"
 
     def e_Index(self, e):
@@ -458,7 +374,7 @@ class CodeGen:
             return f"sum({table}[L_{e.var}] {loop})", denominator
         if isinstance(e, n.Call) and e.func in self.m.defs:
             d = self.m.defs[e.func]
-            params = [_type_of_ref(p.type) for p in d.params]
+            params = [type_of_ref(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
             if not all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) or len(self.inlined) >= 4:
                 return None
@@ -474,12 +390,11 @@ class CodeGen:
     def constant_number(self, e):
         """The value of an expression known when compiling (literals, parameters, constant
         defs), or None."""
-        from .checker import _NotConstant, _const_eval
         if isinstance(e, n.Name) and self.m.names.get(id(e), ("",))[0] == "def":
             e = self.m.defs[e.id].body
         try:
-            value = _const_eval(e, self.m.values)
-        except _NotConstant:
+            value = const_eval(e, self.m.values)
+        except NotConstant:
             return None
         return value if isinstance(value, (int, Fraction)) and not isinstance(value, bool) else None
 
@@ -504,7 +419,7 @@ class CodeGen:
         f = e.func
         if f in self.m.defs:
             d = self.m.defs[f]
-            params = [_type_of_ref(p.type) for p in d.params]
+            params = [type_of_ref(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
             if all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) and len(self.inlined) < 4:
                 # A call with plain arguments is inlined: the def's body, its parameters replaced.
@@ -653,7 +568,7 @@ class CodeGen:
         declared: dict[str, Any] = {}
         for z in self.m.zones.values():
             for name, t in z.fields.items():
-                declared.setdefault(name, _default_value(t))
+                declared.setdefault(name, T.default_value(t))
         fields = "{" + ", ".join(f"{name!r}: {self.expr(v)}" for name, v in s.fields) + "}"
         self.w.line(f"rt.make_group(st, {self.items(s.cards)}, {self.expr(s.zone)}, {fields}, "
                     f"{self.const(declared)})", s.span)
@@ -707,13 +622,13 @@ class CodeGen:
         return namespace["f"]
 
 
-def _conjuncts(e) -> list:
+def conjuncts(e) -> list:
     if isinstance(e, n.Binary) and e.op == "and":
-        return _conjuncts(e.left) + _conjuncts(e.right)
+        return conjuncts(e.left) + conjuncts(e.right)
     return [e]
 
 
-def _free_names(e) -> set[str]:
+def free_names(e) -> set[str]:
     """Names an expression mentions (an over-approximation of the locals it reads)."""
     out: set[str] = set()
     stack = [e]
@@ -730,13 +645,9 @@ def _free_names(e) -> set[str]:
     return out
 
 
-def _type_of_ref(t: n.TypeRef) -> str:
+def type_of_ref(t: n.TypeRef) -> str:
     if t.kind == "enum":
         return "symbol"
     if t.kind == "list":
         return T.list_of(t.symbols[0])
     return t.kind
-
-
-def _default_value(t: str) -> Any:
-    return 0 if t == "number" else False if t == "bool" else [] if t.startswith("list:") else None

@@ -1,4 +1,4 @@
-"""Tests for cardrules.library.sums, checked against brute force."""
+"""Tests for cardrules.algorithms.sums, checked against brute force."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules.library.sums import disjoint_sum_unions, subsets_summing
+from cardrules.algorithms.sums import disjoint_sum_unions, subsets_summing
 
 
 def size_then_lex(t):

@@ -1,7 +1,7 @@
 """The one entry point that ties the stages together: find a rules file, parse it, resolve
 the variant it extends, check it with the parameters in force, and compile it.
 
-``load_game("sete-e-meio", {"players": 3})`` gives a :class:`~cardrules.runtime.Game`.
+``load_game("sete-e-meio", {"players": 3})`` gives a :class:`~cardrules.engine.runtime.Game`.
 """
 
 from __future__ import annotations
@@ -9,15 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import nodes as n
-from .checker import check
+from ..language import nodes as n
+from ..language.checker import check
 from .compiler import compile_model
-from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
-from .model import Model
-from .parser import parse
-from .resources import bundled_games
+from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
+from ..language.model import Model
+from ..language.parser import parse
+from ..language.resources import bundled_games
 from .runtime import Game
-from .variants import resolve_variant
+from ..language.variants import resolve_variant
 
 def find_rules(name: str) -> Path:
     """A path to a rules file, or the name of a bundled game (``sete-e-meio``)."""

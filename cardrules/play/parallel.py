@@ -23,8 +23,10 @@ from typing import Iterator, Sequence
 
 import attrs
 
-from .diagnostics import Diagnostic, RulesError
-from .runtime import Game
+from ..language.diagnostics import Diagnostic, RulesError
+from ..engine.runtime import Game
+from . import chunks
+from .chunks import Chunk
 
 # Compiled games of this process, by spec. A forked worker inherits the parent's entry.
 _GAMES: dict[tuple, Game] = {}
@@ -50,26 +52,13 @@ class GameSpec:
     def load(self) -> Game:
         game = _GAMES.get(self.key)
         if game is None:
-            from .loader import load_game
+            from ..engine.loader import load_game
             game = _GAMES[self.key] = load_game(self.path, dict(self.params))
         return game
 
     @property
     def key(self) -> tuple:
         return (self.path, self.params)
-
-
-@attrs.frozen
-class Chunk:
-    """The results of games start..stop-1, as columns. `failed` is set instead when a rules
-    error stopped a game in a worker (the error itself is replayed here, see :func:`play`)."""
-
-    start: int
-    stop: int
-    moves: list = attrs.field(factory=list)
-    hands: list = attrs.field(factory=list)
-    scores: list = attrs.field(factory=list)  # per game: the seats' exact scores
-    failed: bool = False
 
 
 def default_workers() -> int:
@@ -91,13 +80,12 @@ def play(game: Game, seed: int, agents: Sequence[str], start: int, stop: int,
     Close the iterator (or let it be collected) to stop early: pending work is cancelled and
     the pool shut down. Ctrl-C reaches the caller as KeyboardInterrupt; the workers ignore it.
     """
-    from .simulate import play_games
     agents = tuple(agents)
     if scheduler is not None:
         yield from _on_dask(game, seed, agents, start, stop, scheduler)
     elif workers <= 1:
         for a, b in chunk_ranges(start, stop, 1):
-            yield play_games(game, seed, agents, a, b)
+            yield chunks.play_games(game, seed, agents, a, b)
     else:
         yield from _on_pool(game, seed, agents, start, stop, workers)
 
@@ -106,17 +94,15 @@ def _checked(game: Game, seed: int, agents: tuple, chunk: Chunk) -> Chunk:
     if chunk.failed:
         # Games are deterministic: replaying the chunk here raises the same error, located in
         # the rules file, with none of the pickling a worker's exception would need.
-        from .simulate import play_games
-        play_games(game, seed, agents, chunk.start, chunk.stop)
+        chunks.play_games(game, seed, agents, chunk.start, chunk.stop)
         raise RuntimeError(f"games {chunk.start}..{chunk.stop - 1} failed in a worker but not here")
     return chunk
 
 
 def play_chunk(spec: GameSpec, seed: int, agents: tuple, start: int, stop: int) -> Chunk:
     """The task a worker runs: compile (once) and play a chunk."""
-    from .simulate import play_games
     try:
-        return play_games(spec.load(), seed, agents, start, stop)
+        return chunks.play_games(spec.load(), seed, agents, start, stop)
     except RulesError:
         return Chunk(start, stop, failed=True)
 

@@ -4,16 +4,14 @@ comparison of two games (a base and a variant) played on the same seeds.
 
 Game i of a run with seed s is played from ``game_seed(s, i)``; its agents are seeded from
 (s, i, seat). Results are kept in game order, so a run's figures depend on its seed and game
-count only: not on the number of workers (see :mod:`cardrules.parallel`), not on whether it
+count only: not on the number of workers (see :mod:`cardrules.play.parallel`), not on whether it
 was interrupted and resumed.
 
 Who wins: the seats with the top score; their team wins when they all belong to one team
 (every seat is its own team unless the rules declare teams). Top scores held by two teams or
 more make a draw.
 
-Game length in hands: the language has no built-in notion of a hand, so by convention a game
-that declares a global ``var hands: number`` counting its hands has that count read at the end
-of every game; otherwise hands are not reported.
+Game length in hands is read from a ``var hands: number`` (see :mod:`cardrules.play.chunks`).
 """
 
 from __future__ import annotations
@@ -29,30 +27,12 @@ import attrs
 
 from . import stats
 from .agents import AGENTS
-from .diagnostics import Diagnostic, RulesError, did_you_mean
-from .parallel import Chunk, play
-from .runtime import Game
+from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
+from .chunks import Chunk, game_seed, hands_slot, play_games  # noqa: F401  (public here too)
+from .parallel import play
+from ..engine.runtime import Game
 
-HANDS_VAR = "hands"
 FORMAT = 1  # version of the JSON layout, checked on --resume
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The seed of game `index` of a run: distinct for every (seed, index < 2**32); with
-    seed 0 it is the index itself, so ``cardrules play GAME --seed 12`` deals game 12."""
-    return (seed << 32) + index
-
-
-def agent_seed(seed: int, index: int, seat: int) -> str:
-    return f"{seed}:{index}:{seat}"
-
-
-def hands_slot(game: Game) -> int | None:
-    """The variable counting hands, when the rules declare ``var hands: number``."""
-    i = game.var_index.get(HANDS_VAR)
-    if i is None or game.vars[i].owner is not None or game.vars[i].type != "number":
-        return None
-    return i
 
 
 def agent_names(spec: str | Sequence[str] | None, players: int) -> list[str]:
@@ -68,24 +48,6 @@ def agent_names(spec: str | Sequence[str] | None, players: int) -> list[str]:
         raise RulesError([Diagnostic(f"{len(names)} agents for {players} seats",
                                      None, "name one agent for every seat, or one for all")])
     return names
-
-
-def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: int) -> Chunk:
-    """Play games start..stop-1 of a run here and now."""
-    makers = [AGENTS[name] for name in agents]
-    slot = hands_slot(game)
-    chunk = Chunk(start, stop)
-    for i in range(start, stop):
-        st = game.new_state(game_seed(seed, i))
-        players = [make(agent_seed(seed, i, seat)) for seat, make in enumerate(makers)]
-        moves = 0
-        while not st.over:
-            st._apply_legal(players[st.player].choose(st))
-            moves += 1
-        chunk.moves.append(moves)
-        chunk.hands.append(None if slot is None else st.vars[slot])
-        chunk.scores.append(st.scores())
-    return chunk
 
 
 @attrs.define

@@ -35,7 +35,7 @@ def _elem_of(i: int) -> Callable[[list[str]], str]:
     return lambda ts: T.element(ts[i]) if i < len(ts) else "any"
 
 
-def _list_of_lists(i: int) -> Callable[[list[str]], str]:
+def list_of_lists(i: int) -> Callable[[list[str]], str]:
     return lambda ts: T.list_of(T.list_of(T.element(ts[i]))) if i < len(ts) else "any"
 
 
@@ -188,7 +188,7 @@ def _random(st, xs):
 
 # --- combinatorics ------------------------------------------------------------------------
 
-@builtin("subsets", ("collection", "number", "number"), _list_of_lists(0),
+@builtin("subsets", ("collection", "number", "number"), list_of_lists(0),
          "Every subset of the items with between lo and hi elements, in a fixed order.")
 def _subsets(st, xs, lo, hi):
     out = []

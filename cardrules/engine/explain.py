@@ -18,11 +18,11 @@ from typing import Any, Callable, Sequence
 
 import attrs
 
-from . import nodes as n
-from . import types as T
-from .compiler import CodeGen, _conjuncts, _free_names
-from .diagnostics import Span, did_you_mean
-from .runtime import CompiledMove, CompiledPhase, Game, Move, State
+from ..language import nodes as n
+from ..language import types as T
+from .codegen import CodeGen, conjuncts, free_names
+from ..language.diagnostics import Span, did_you_mean
+
 
 CANDIDATE_LIMIT = 50_000  # bindings tried before giving up on a move with huge generators
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -139,8 +139,8 @@ class _Explainer:
         decl: n.MoveDecl = cm.decl
         env: dict[str, Any] = {"me": st.player}
         names = {g.var for g in decl.generators}
-        conjuncts = _conjuncts(decl.condition) if decl.condition is not None else []
-        early = [c for c in conjuncts if not (_free_names(c) & names)]
+        parts = conjuncts(decl.condition) if decl.condition is not None else []
+        early = [c for c in parts if not (free_names(c) & names)]
         for c in early:
             failed = self.failing(st, env, c, cm, text)
             if failed is not None:
@@ -154,7 +154,7 @@ class _Explainer:
                 failed = self.failing(st, binding, g.condition, cm, text)
                 if failed is not None:
                     return len(decl.generators) + 1, failed
-        for c in conjuncts:
+        for c in parts:
             if c not in early:
                 failed = self.failing(st, binding, c, cm, text)
                 if failed is not None:

@@ -1,10 +1,10 @@
-"""Tests for cardrules.library.tricks."""
+"""Tests for cardrules.algorithms.tricks."""
 
 from __future__ import annotations
 
 import pytest
 
-from cardrules.library.tricks import playable, trick_winner
+from cardrules.algorithms.tricks import playable, trick_winner
 
 H, S, D, C = 0, 1, 2, 3
 

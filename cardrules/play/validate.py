@@ -31,12 +31,14 @@ from typing import Any, Callable, Sequence
 
 import attrs
 
-from . import types as T
+from ..language import types as T
 from .agents import sample_hidden
-from .diagnostics import Diagnostic, RulesError, SourceMap, Span
+from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
 from .parallel import GameSpec, chunk_ranges
-from .position import dump, load_data
-from .runtime import Game, IllegalMove, Move, RulesRuntimeError, State
+from ..engine.position import dump, load_data
+from ..engine.errors import IllegalMove, RulesRuntimeError
+from ..engine.primitives import Move
+from ..engine.runtime import Game, State
 
 MAX_MOVES = 20_000
 SHRINK_BUDGET = 200_000  # moves replayed while shrinking one finding

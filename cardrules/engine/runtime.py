@@ -9,76 +9,18 @@ The compiled rules live in the Game as closures; a State never holds one.
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from typing import Any, Callable, Sequence
 
 import attrs
 
-from .deck import DeckTable
-from .diagnostics import Diagnostic, RulesError, Span
-from .model import ZoneInfo
+from ..language.deck import DeckTable
+from ..language.diagnostics import Span
+from ..language.model import ZoneInfo
+from . import explain, observation, position
+from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
+from .primitives import Move
 
 MAX_STEPS = 200_000
-
-
-class RulesRuntimeError(RulesError):
-    """The rules did something impossible while running (a deal from an empty zone, a phase with
-    no legal move, a game that does not end). A finding about the rules file, not a crash."""
-
-    def __init__(self, message: str, span: Span | None = None, hint: str | None = None, sources=None):
-        super().__init__([Diagnostic(message, span, hint)], sources)
-
-
-_PYTHON_ERRORS = (RulesRuntimeError, TypeError, ValueError, KeyError, IndexError, AttributeError,
-                  ZeroDivisionError, RecursionError)
-
-
-class IllegalMove(Exception):
-    """A move that is not legal here; the state is unchanged."""
-
-    def __init__(self, move: str, reason: str):
-        self.move = move
-        self.reason = reason
-        super().__init__(f"illegal move `{move}`: {reason}")
-
-
-class Move:
-    """A legal move: the move's name, the values its parameters were bound to, and its readable
-    text, which is also its stable id (``hit open``, ``capture 8S with 4H 4C``).
-
-    The text is rendered on first use: simulations that never print a move never pay for it.
-    """
-
-    __slots__ = ("name", "args", "decl", "_text", "_render")
-
-    def __init__(self, name: str, args: tuple, decl: int, text: str | None = None, render=None):
-        self.name = name
-        self.args = args
-        self.decl = decl
-        self._text = text
-        self._render = render
-
-    @property
-    def text(self) -> str:
-        if self._text is None:
-            self._text = self._render(self.args)
-        return self._text
-
-    @property
-    def id(self) -> str:
-        return self.text
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Move) and self.text == other.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Move({self.text!r})"
 
 
 @attrs.define(slots=True, eq=False)
@@ -155,7 +97,9 @@ class Game:
     def team_count(self) -> int:
         return len(self.members)
 
-    def new_state(self, seed: int = 0) -> "State":
+    def blank_state(self, seed: int = 0) -> "State":
+        """A State before setup: every card in the deck zone, face as the deck zone says,
+        variables unset. Position notation fills one in; :meth:`new_state` runs setup on one."""
         st = State.__new__(State)
         st.game = self
         n = self.deck_size
@@ -175,13 +119,17 @@ class Game:
         st.draws = 0
         st.steps = 0
         st._legal = None
+        return st
+
+    def new_state(self, seed: int = 0) -> "State":
+        st = self.blank_state(seed)
         for i, v in enumerate(self.vars):
             value = v.init(st)
             st.vars[i] = [_copy(value) for _ in range(v.count)] if v.owner else value
         try:
             st.game.setup(st)
-            st._settle()
-        except _PYTHON_ERRORS as exc:
+            st.settle()
+        except PYTHON_ERRORS as exc:
             raise st._located(exc) from None
         return st
 
@@ -251,8 +199,8 @@ class State:
         self.steps += 1
         try:
             cm.body(self, self.player, *move.args)
-            self._settle()
-        except _PYTHON_ERRORS as exc:
+            self.settle()
+        except PYTHON_ERRORS as exc:
             raise self._located(exc) from None
 
     def scores(self) -> list:
@@ -288,17 +236,14 @@ class State:
     __hash__ = None  # type: ignore[assignment]
 
     def to_json(self) -> dict:
-        from .position import dump
-        return dump(self)
+        return position.dump(self)
 
     @classmethod
     def from_json(cls, game: Game, data: dict) -> "State":
-        from .position import load_data
-        return load_data(game, data)
+        return position.load_data(game, data)
 
     def observation(self, player: int) -> dict:
-        from .observation import observe
-        return observe(self, player)
+        return observation.observe(self, player)
 
     def all_cards(self) -> list[int]:
         """Every card id in every zone and group (for conservation checks)."""
@@ -325,7 +270,7 @@ class State:
         return RulesRuntimeError(f"this statement failed while running: {exc}", span,
                                  "a value was none or of the wrong kind here", self.game.sources)
 
-    def _settle(self) -> None:
+    def settle(self) -> None:
         """Run automatic phases until a player must choose or the game is over."""
         game = self.game
         while not self.over:
@@ -352,7 +297,7 @@ class State:
         phase = game.phases[self.phase]
         try:
             moves = phase.generate(self, self.player)
-        except _PYTHON_ERRORS as exc:
+        except PYTHON_ERRORS as exc:
             raise self._located(exc) from None
         if game.has_copies and len(moves) > 1:
             # Identical copies of a card (two decks) give moves that differ only in identity.
@@ -366,8 +311,7 @@ class State:
         return moves
 
     def _why_illegal(self, text: str, legal: Sequence[Move]) -> str:
-        from .explain import why_illegal
-        return why_illegal(self, text, legal)
+        return explain.why_illegal(self, text, legal)
 
     # --- card movement, used by compiled statements
     def take(self, x: int) -> None:
@@ -424,155 +368,5 @@ def _copy(value):
     return list(value) if isinstance(value, list) else value
 
 
-def freeze(value):
-    """Moves are values: a list bound to a move parameter becomes a tuple."""
-    if value.__class__ is list:
-        return tuple(freeze(v) for v in value)
-    return value
-
-
-def number(value) -> int | Fraction:
-    """Normalise an exact number: a Fraction with denominator 1 becomes an int."""
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return value.numerator
-    return value
-
-
-# --- helpers called by generated code ------------------------------------------------------
-
-def difference(a, b) -> list:
-    out = list(a)
-    for x in b:
-        if x in out:
-            out.remove(x)
-    return out
-
-
-def divide(a, b, op: str, span: Span):
-    if b == 0:
-        raise RulesRuntimeError("division by zero", span)
-    if op == "/":
-        if isinstance(a, Fraction) or isinstance(b, Fraction) or a % b:
-            return number(Fraction(a) / Fraction(b))
-        return a // b
-    return a // b if op == "//" else a % b
-
-
-MAX_RANGE = 100_000
-
-
-def inclusive_range(low, high, span: Span) -> list:
-    """`low..high`. Bounded, so that no rules file can make the engine loop for ever."""
-    low, high = number(low), number(high)  # `1..(1/2 * 4)`: a whole Fraction is a whole number
-    if not isinstance(low, int) or not isinstance(high, int):
-        raise RulesRuntimeError(f"a range needs whole numbers, not {low} and {high}", span)
-    if high - low >= MAX_RANGE:
-        raise RulesRuntimeError(f"the range {low}..{high} has more than {MAX_RANGE} numbers", span)
-    return list(range(low, high + 1))
-
-
-def lazy_range(low, high, span: Span):
-    """`low..high` iterated directly: a range object when it can be, else the checked list."""
-    if low.__class__ is int and high.__class__ is int and high - low < MAX_RANGE:
-        return range(low, high + 1)
-    return inclusive_range(low, high, span)
-
-
-def lookup(container, key, span: Span):
-    try:
-        return container[key]
-    except (KeyError, IndexError, TypeError):
-        if isinstance(key, Fraction) and key.denominator == 1:
-            return lookup(container, key.numerator, span)  # `xs[1/2 * 2]` is `xs[1]`
-        raise RulesRuntimeError(f"no entry for {key!r} here", span) from None
-
-
-def extreme(pairs: list, sign: int):
-    """The element whose key is strictly the largest (sign 1) or smallest (sign -1), or None."""
-    best, best_key, tied = None, None, False
-    for x, key in pairs:
-        if isinstance(key, tuple):
-            key = list(key)
-        if best_key is None or (key > best_key if sign > 0 else key < best_key):
-            best, best_key, tied = x, key, False
-        elif key == best_key:
-            tied = True
-    return None if tied else best
-
-
-def collection(st: State, value):
-    """A value of unknown static type used as a collection: a slot is a zone, a group id a group."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return st.groups[value]["cards"] if value >= st.game.deck_size else st.zones[value]
-    return value
-
-
-def move_items(st: State, items: list, dest: int, to_group, face, span: Span) -> None:
-    # Checked before any card leaves its place: a card taken with nowhere to go would be lost.
-    if dest is None:
-        raise RulesRuntimeError("cards moved to nowhere: the destination is none", span,
-                                "a group variable or expression names no group here")
-    if to_group is None:
-        to_group = dest >= st.game.deck_size
-    if to_group and dest not in st.groups:
-        raise RulesRuntimeError("cards moved to nowhere: the group they go to no longer exists", span,
-                                "a group that is emptied or moved into a zone without groups is gone")
-    for x in items:
-        if x is None:
-            raise RulesRuntimeError("there is no card to move (the value is none)", span)
-        if to_group and x == dest:
-            raise RulesRuntimeError("a group cannot move into itself", span)
-        st.take(x)
-        if to_group:
-            st.put_in_group(x, dest, face)
-        else:
-            st.put(x, dest, face)
-
-
-def deal(st: State, count, source: int, dest: int, face, span: Span) -> None:
-    pile = st.zones[source]
-    if len(pile) < count:
-        zone = st.game.slot_zone[source].name
-        raise RulesRuntimeError(f"cannot deal {count} cards from `{zone}`: it holds only {len(pile)}", span)
-    for _ in range(int(count)):
-        st.put(pile.pop(), dest, face)
-
-
-def _cards(st: State, items: list) -> list:
-    size = st.game.deck_size
-    out = []
-    for x in items:
-        if x is None:
-            continue
-        if x < size:
-            out.append(x)
-        else:
-            out.extend(st.groups[x]["cards"])
-    return out
-
-
-def flip(st: State, items: list, face: int) -> None:
-    for c in _cards(st, items):
-        st.face[c] = face
-
-
-def reveal(st: State, items: list, who) -> None:
-    mask = 0
-    for p in (who if isinstance(who, (list, tuple)) else [who]):
-        mask |= 1 << p
-    for c in _cards(st, items):
-        st.known[c] |= mask
-
-
-def make_group(st: State, items: list, slot: int, fields: dict, defaults: dict) -> None:
-    gid = st.next_group
-    st.next_group += 1
-    group = {"zone": slot, "cards": []}
-    for name in st.game.slot_zone[slot].fields:
-        group[name] = defaults[name]
-    group.update(fields)
-    st.groups[gid] = group
-    st.zones[slot].append(gid)
-    for x in items:
-        st.take(x)
-        st.put_in_group(x, gid, None)
+def _copy(value):
+    return list(value) if isinstance(value, list) else value

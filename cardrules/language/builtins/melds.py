@@ -14,7 +14,7 @@ lists these functions return name each distinct meld or card once.
 from __future__ import annotations
 
 from .. import types as T
-from ..library.melds import MeldRules, classify, melds_of_size
+from ...algorithms.melds import MeldRules, classify, melds_of_size
 from .core import builtin
 
 _CARDS = T.list_of("card")

@@ -65,3 +65,8 @@ def describe(t: str) -> str:
         return f"a list of {t[5:]}s"
     return {"item": "a card or group", "any": "a value", "none": "`none`",
             "gzone": "a zone", "order": "an order"}.get(t, f"a {t}")
+
+
+def default_value(t: str):
+    """The value a variable or group field of type `t` holds before anything is assigned."""
+    return 0 if t == "number" else False if t == "bool" else [] if t.startswith("list:") else None

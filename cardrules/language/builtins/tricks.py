@@ -5,7 +5,7 @@ A trick is a list of cards in the order they were played: the first was led.
 
 from __future__ import annotations
 
-from ..library import tricks
+from ...algorithms import tricks
 from .. import types as T
 from .core import builtin
 

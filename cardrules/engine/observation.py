@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .runtime import State
+
 
 
 def observe(st: State, player: int) -> dict:

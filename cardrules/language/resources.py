@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.util import find_spec
 from pathlib import Path
 
-_CHECKOUT = Path(__file__).resolve().parent.parent
+_CHECKOUT = Path(__file__).resolve().parent.parent.parent
 
 
 def _folder(checkout_name: str, package: str) -> Path:

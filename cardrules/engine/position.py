@@ -24,9 +24,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .compiler import _default_value
-from .diagnostics import Diagnostic, RulesError, did_you_mean
-from .runtime import Game, State
+from ..language import types as T
+from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
+from .errors import RulesRuntimeError
 
 FORMAT = "cardrules-position/1"
 
@@ -219,16 +219,11 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
             r.error(f"params.{name}", f"the position was made with {name}={value}, the game has {have}",
                     f"pass --param {name}={value}")
 
-    st = State.__new__(State)
-    st.game = game
+    st = game.blank_state()
     n = game.deck_size
     st.zones = [[] for _ in game.slot_zone]
     st.face = bytearray(n)
-    st.known = [0] * n
     st.loc = [0] * n
-    st.groups = {}
-    st.player = None
-    st._legal = None
     st.steps = int(data.get("steps", 0) or 0)
     rand = data.get("random") or {}
     st.seed = int(rand.get("seed", 0))
@@ -298,7 +293,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
                     for field, t in zone.fields.items():
                         # A field left out starts as `group ... with` would start it (0, false, []).
                         group[field] = r.value(f"{path}.{field}", t, entry[field]) if field in entry \
-                            else _default_value(t)
+                            else T.default_value(t)
                     for key in entry:
                         if key not in zone.fields and key not in ("id", "cards"):
                             r.error(f"{path}.{key}", "unknown group field", did_you_mean(key, zone.fields))
@@ -353,9 +348,8 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     if r.errors:
         raise RulesError(r.errors)
     if not st.over:
-        from .runtime import RulesRuntimeError
         try:
-            st._settle()
+            st.settle()
         except RulesRuntimeError as exc:
             raise RulesError([Diagnostic(f"{where}: the position cannot be played: "
                                          f"{exc.diagnostics[0].message}")]) from None

@@ -1,4 +1,4 @@
-"""Tests for cardrules.library.melds.
+"""Tests for cardrules.algorithms.melds.
 
 Rank ids follow the face value, with J=11, Q=12, K=13, A=14; the default
 order runs 4..K, A.  Wild cards are jokers (rank 0, suit 9) unless a test
@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules.library.melds import MeldRules, can_extend, classify, melds_of_size
+from cardrules.algorithms.melds import MeldRules, can_extend, classify, melds_of_size
 
 J, Q, K, A = 11, 12, 13, 14
 ORDER = tuple(range(4, 15))

@@ -1,0 +1,206 @@
+"""The values and operations that generated code uses: moves, exact numbers, and the card
+movements and checked look-ups that statements and expressions compile to.
+
+Everything here works on a State through its public fields and methods, so this module sits
+below the runtime and the compiler, which both use it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..language.diagnostics import Span
+from .errors import RulesRuntimeError
+
+
+class Move:
+    """A legal move: the move's name, the values its parameters were bound to, and its readable
+    text, which is also its stable id (``hit open``, ``capture 8S with 4H 4C``).
+
+    The text is rendered on first use: simulations that never print a move never pay for it.
+    """
+
+    __slots__ = ("name", "args", "decl", "_text", "_render")
+
+    def __init__(self, name: str, args: tuple, decl: int, text: str | None = None, render=None):
+        self.name = name
+        self.args = args
+        self.decl = decl
+        self._text = text
+        self._render = render
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = self._render(self.args)
+        return self._text
+
+    @property
+    def id(self) -> str:
+        return self.text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+
+def freeze(value):
+    """Moves are values: a list bound to a move parameter becomes a tuple."""
+    if value.__class__ is list:
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def number(value) -> int | Fraction:
+    """Normalise an exact number: a Fraction with denominator 1 becomes an int."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
+
+
+# --- helpers called by generated code ------------------------------------------------------
+
+def difference(a, b) -> list:
+    out = list(a)
+    for x in b:
+        if x in out:
+            out.remove(x)
+    return out
+
+
+def divide(a, b, op: str, span: Span):
+    if b == 0:
+        raise RulesRuntimeError("division by zero", span)
+    if op == "/":
+        if isinstance(a, Fraction) or isinstance(b, Fraction) or a % b:
+            return number(Fraction(a) / Fraction(b))
+        return a // b
+    return a // b if op == "//" else a % b
+
+
+MAX_RANGE = 100_000
+
+
+def inclusive_range(low, high, span: Span) -> list:
+    """`low..high`. Bounded, so that no rules file can make the engine loop for ever."""
+    low, high = number(low), number(high)  # `1..(1/2 * 4)`: a whole Fraction is a whole number
+    if not isinstance(low, int) or not isinstance(high, int):
+        raise RulesRuntimeError(f"a range needs whole numbers, not {low} and {high}", span)
+    if high - low >= MAX_RANGE:
+        raise RulesRuntimeError(f"the range {low}..{high} has more than {MAX_RANGE} numbers", span)
+    return list(range(low, high + 1))
+
+
+def lazy_range(low, high, span: Span):
+    """`low..high` iterated directly: a range object when it can be, else the checked list."""
+    if low.__class__ is int and high.__class__ is int and high - low < MAX_RANGE:
+        return range(low, high + 1)
+    return inclusive_range(low, high, span)
+
+
+def lookup(container, key, span: Span):
+    try:
+        return container[key]
+    except (KeyError, IndexError, TypeError):
+        if isinstance(key, Fraction) and key.denominator == 1:
+            return lookup(container, key.numerator, span)  # `xs[1/2 * 2]` is `xs[1]`
+        raise RulesRuntimeError(f"no entry for {key!r} here", span) from None
+
+
+def extreme(pairs: list, sign: int):
+    """The element whose key is strictly the largest (sign 1) or smallest (sign -1), or None."""
+    best, best_key, tied = None, None, False
+    for x, key in pairs:
+        if isinstance(key, tuple):
+            key = list(key)
+        if best_key is None or (key > best_key if sign > 0 else key < best_key):
+            best, best_key, tied = x, key, False
+        elif key == best_key:
+            tied = True
+    return None if tied else best
+
+
+def collection(st, value):
+    """A value of unknown static type used as a collection: a slot is a zone, a group id a group."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return st.groups[value]["cards"] if value >= st.game.deck_size else st.zones[value]
+    return value
+
+
+def move_items(st, items: list, dest: int, to_group, face, span: Span) -> None:
+    # Checked before any card leaves its place: a card taken with nowhere to go would be lost.
+    if dest is None:
+        raise RulesRuntimeError("cards moved to nowhere: the destination is none", span,
+                                "a group variable or expression names no group here")
+    if to_group is None:
+        to_group = dest >= st.game.deck_size
+    if to_group and dest not in st.groups:
+        raise RulesRuntimeError("cards moved to nowhere: the group they go to no longer exists", span,
+                                "a group that is emptied or moved into a zone without groups is gone")
+    for x in items:
+        if x is None:
+            raise RulesRuntimeError("there is no card to move (the value is none)", span)
+        if to_group and x == dest:
+            raise RulesRuntimeError("a group cannot move into itself", span)
+        st.take(x)
+        if to_group:
+            st.put_in_group(x, dest, face)
+        else:
+            st.put(x, dest, face)
+
+
+def deal(st, count, source: int, dest: int, face, span: Span) -> None:
+    pile = st.zones[source]
+    if len(pile) < count:
+        zone = st.game.slot_zone[source].name
+        raise RulesRuntimeError(f"cannot deal {count} cards from `{zone}`: it holds only {len(pile)}", span)
+    for _ in range(int(count)):
+        st.put(pile.pop(), dest, face)
+
+
+def cards_of(st, items: list) -> list:
+    size = st.game.deck_size
+    out = []
+    for x in items:
+        if x is None:
+            continue
+        if x < size:
+            out.append(x)
+        else:
+            out.extend(st.groups[x]["cards"])
+    return out
+
+
+def flip(st, items: list, face: int) -> None:
+    for c in cards_of(st, items):
+        st.face[c] = face
+
+
+def reveal(st, items: list, who) -> None:
+    mask = 0
+    for p in (who if isinstance(who, (list, tuple)) else [who]):
+        mask |= 1 << p
+    for c in cards_of(st, items):
+        st.known[c] |= mask
+
+
+def make_group(st, items: list, slot: int, fields: dict, defaults: dict) -> None:
+    gid = st.next_group
+    st.next_group += 1
+    group = {"zone": slot, "cards": []}
+    for name in st.game.slot_zone[slot].fields:
+        group[name] = defaults[name]
+    group.update(fields)
+    st.groups[gid] = group
+    st.zones[slot].append(gid)
+    for x in items:
+        st.take(x)
+        st.put_in_group(x, gid, None)

@@ -1,0 +1,68 @@
+"""One chunk of a run: games start..stop-1 played here and now, each from its own seed with
+its own seeded agents, and their results as columns. Whatever runs a chunk (this process, a
+pool of processes, a Dask worker), the same chunk gives the same results.
+
+Game length in hands: the language has no built-in notion of a hand, so by convention a game
+that declares a global ``var hands: number`` counting its hands has that count read at the end
+of every game; otherwise hands are not reported.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import attrs
+
+from ..engine.runtime import Game
+from .agents import AGENTS
+
+HANDS_VAR = "hands"
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run: distinct for every (seed, index < 2**32); with
+    seed 0 it is the index itself, so ``cardrules play GAME --seed 12`` deals game 12."""
+    return (seed << 32) + index
+
+
+def agent_seed(seed: int, index: int, seat: int) -> str:
+    return f"{seed}:{index}:{seat}"
+
+
+def hands_slot(game: Game) -> int | None:
+    """The variable counting hands, when the rules declare ``var hands: number``."""
+    i = game.var_index.get(HANDS_VAR)
+    if i is None or game.vars[i].owner is not None or game.vars[i].type != "number":
+        return None
+    return i
+
+
+def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: int) -> Chunk:
+    """Play games start..stop-1 of a run here and now."""
+    makers = [AGENTS[name] for name in agents]
+    slot = hands_slot(game)
+    chunk = Chunk(start, stop)
+    for i in range(start, stop):
+        st = game.new_state(game_seed(seed, i))
+        players = [make(agent_seed(seed, i, seat)) for seat, make in enumerate(makers)]
+        moves = 0
+        while not st.over:
+            st._apply_legal(players[st.player].choose(st))
+            moves += 1
+        chunk.moves.append(moves)
+        chunk.hands.append(None if slot is None else st.vars[slot])
+        chunk.scores.append(st.scores())
+    return chunk
+
+
+@attrs.frozen
+class Chunk:
+    """The results of games start..stop-1, as columns. `failed` is set instead when a rules
+    error stopped a game in a worker (the error itself is replayed here, see :func:`play`)."""
+
+    start: int
+    stop: int
+    moves: list = attrs.field(factory=list)
+    hands: list = attrs.field(factory=list)
+    scores: list = attrs.field(factory=list)  # per game: the seats' exact scores
+    failed: bool = False
