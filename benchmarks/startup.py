@@ -3,8 +3,8 @@
     python -m benchmarks.startup                   # 10 runs of each command, 20 games of each game
     python -m benchmarks.startup --runs 30 --games 100 --json startup.json
 
-Start-up: each command runs in a fresh `python` (this interpreter, importing cardrules from this
-checkout), the commands taking turns run after run; wall time is measured around the child,
+Start-up: each command runs in a fresh `python` (this interpreter, importing the cardrules this
+process imported), the commands taking turns run after run; wall time is measured around the child,
 CPU time (user + system) from the resource usage of finished children. The bare interpreter is
 measured too, as the floor under the other two. One extra run under `-X importtime` shares the
 import time out among the packages imported.
@@ -36,7 +36,9 @@ from cardrules import load_game
 
 from .bench import GAMES
 
-CHECKOUT = Path(cardrules.__file__).resolve().parent.parent
+# The children import the cardrules this process imported, and these benchmarks.
+CHILD_PATH = list(dict.fromkeys(str(Path(module).resolve().parent.parent)
+                                for module in (cardrules.__file__, __file__)))
 COMMANDS = {
     "python -c pass": "pass",
     "import cardrules": "from cardrules import load_game",
@@ -46,7 +48,7 @@ COMMANDS = {
 
 def child_environment() -> dict[str, str]:
     env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(CHECKOUT), env.get("PYTHONPATH")]))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [*CHILD_PATH, env.get("PYTHONPATH")]))
     return env
 
 
@@ -125,7 +127,7 @@ def measure_memory(names: list[str], games: int) -> dict[str, dict]:
     out = {}
     for name in names:
         done = subprocess.run([sys.executable, "-m", "benchmarks.startup", "--memory-child", name,
-                               "--games", str(games)], env=child_environment(), cwd=CHECKOUT, check=True,
+                               "--games", str(games)], env=child_environment(), check=True,
                               capture_output=True, text=True)
         out[name] = json.loads(done.stdout)
     return out
