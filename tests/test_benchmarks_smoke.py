@@ -1,0 +1,55 @@
+"""The benchmark scripts run end to end on a tiny budget and print their tables. Their figures
+are never checked: speed is not asserted in a test."""
+
+import json
+import sys
+
+import pytest
+
+from benchmarks import bench, peers, startup
+
+
+def test_peers_prints_every_contender_and_the_targets_beside_the_ratios(capsys, tmp_path):
+    pytest.importorskip("pyspiel")
+    pytest.importorskip("rlcard")
+    out_file = tmp_path / "peers.json"
+    peers.main(["--rounds", "2", "--seconds", "0.02", "--json", str(out_file)])
+    out = capsys.readouterr().out
+    for label in ("cardrules piquet, state.apply (public)", "cardrules piquet, _apply_legal (internal)",
+                  "openspiel hearts", "openspiel skat", "cardrules buraco, state.apply (public)",
+                  "rlcard gin-rummy (raw game)", "openspiel gin_rummy"):
+        assert label in out
+    assert "public ÷ openspiel hearts" in out and "target ≥ 0.50x" in out
+    assert "public ÷ rlcard gin-rummy (raw game)" in out and "target ≥ 1.00x" in out
+    report = json.loads(out_file.read_text())
+    hearts = report["matches"]["piquet"]["contenders"]["openspiel-hearts"]
+    assert len(hearts["rounds"]) == 2
+    assert hearts["rounds"][0]["steps"] > hearts["rounds"][0]["decisions"] > 0  # chance steps counted apart
+
+
+def test_a_peer_that_is_not_installed_is_reported_not_fatal(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # `import pyspiel` now raises ImportError
+    peers.main(["--only", "piquet", "--rounds", "1", "--seconds", "0.02"])
+    out = capsys.readouterr().out
+    assert "openspiel hearts" in out and "not installed (pip install '.[peers]')" in out
+    assert "cardrules piquet, state.apply (public)" in out
+    assert "÷ openspiel" not in out
+    assert "buraco" not in out
+
+
+def test_bench_prints_the_targets_and_the_apply_paths(capsys):
+    bench.main(["sete-e-meio", "cassino", "-n", "1", "--repeats", "1"])
+    out = capsys.readouterr().out
+    assert "≥ 0.75x" in out and "≥ 1.70x" in out
+    assert "apply paths" in out
+    apply_rows = [line for line in out[out.index("apply paths"):].splitlines() if line.startswith("cassino")]
+    assert len(apply_rows) == 1 and apply_rows[0].count("≥ 0.90x") == 2
+
+
+def test_startup_prints_the_commands_and_memory_of_every_game(capsys):
+    startup.main(["--runs", "1", "--games", "1"])
+    out = capsys.readouterr().out
+    for command in startup.COMMANDS:
+        assert command in out
+    for name in bench.GAMES:
+        assert f"  {name} " in out
