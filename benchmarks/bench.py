@@ -10,7 +10,7 @@ over the repeats; a ratio is taken within each round (compiled moves/s over hand
 moves/s), and its median is printed beside the issue's target for it.
 
 "compiled" plays through the internal path that `cardrules simulate` takes,
-``state._apply_legal(move)``. The section "apply paths" plays the same games through the
+``state._play(move)``. The section "apply paths" plays the same games through the
 public ``state.apply(move)`` and ``state.apply(move.text)`` (rendering the chosen move's text,
 as a caller that speaks in texts must) and gives their same-round ratios to the internal path.
 """
@@ -61,7 +61,7 @@ def compiled_contender(game, games: int, path: str) -> Contender:
             st = game.new_state(seed + i)
             while not st.over:
                 legal = st.legal_moves()
-                st._apply_legal(legal[rng.randrange(len(legal))])
+                st._play(legal[rng.randrange(len(legal))])
                 moves += 1
         return finish(moves, start)
 

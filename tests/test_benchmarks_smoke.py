@@ -15,7 +15,7 @@ def test_peers_prints_every_contender_and_the_targets_beside_the_ratios(capsys, 
     out_file = tmp_path / "peers.json"
     peers.main(["--rounds", "2", "--seconds", "0.02", "--json", str(out_file)])
     out = capsys.readouterr().out
-    for label in ("cardrules piquet, state.apply (public)", "cardrules piquet, _apply_legal (internal)",
+    for label in ("cardrules piquet, state.apply (public)", "cardrules piquet, _play (internal)",
                   "openspiel hearts", "openspiel skat", "cardrules buraco, state.apply (public)",
                   "rlcard gin-rummy (raw game)", "openspiel gin_rummy"):
         assert label in out

@@ -177,3 +177,14 @@ def test_a_flow_that_never_ends_stops_at_the_step_limit_with_a_located_error():
     assert d.hint.startswith("a loop of phases") and d.hint.endswith("may never reach `end game`")
     assert info.value.render().startswith(f"loop.rules:7:1: error: the game did not end within {game.max_steps} "
                                           "steps\n    phase spin {\n    ^")
+
+
+def test_the_engines_shuffle_is_pythons_shuffle_for_the_same_generator():
+    import random
+
+    from cardrules.engine.primitives import shuffle
+    for seed in range(300):
+        expected, got = list(range(seed % 60)), list(range(seed % 60))
+        random.Random(seed).shuffle(expected)
+        shuffle(random.Random(seed), got)
+        assert got == expected

@@ -13,6 +13,7 @@ mode); `explain` uses that to evaluate one condition of a move at a time.
 
 from __future__ import annotations
 
+import ast
 import re
 from fractions import Fraction
 from math import gcd as _gcd
@@ -32,6 +33,16 @@ GENERATED_FILE = "<cardrules generated: {}>"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
+# Generated source worth computing once per legal-move generation: it calls something or loops.
+_COSTLY = re.compile(r"\b(?:B[0-9]+|d_\w+|g_\w+|rt\.extreme|any|all|sum|max|min|next)\(| for ")
+# Lists whose elements are never lists: a move parameter of one is frozen by `tuple`.
+_FLAT_LISTS = {T.list_of(t) for t in ("card", "item", "group", "number", "player", "team", "bool", "symbol",
+                                      "rank", "suit")}
+# Expressions that do the work: operators over them are cheap once their operands are kept.
+_WORK = (n.Call, n.Aggregate, n.ListComp, n.Name)
+# Python names of the rules' locals, of generated temporaries and of the state, as opposed to
+# the module's constants and functions.
+_LOCAL = re.compile(r"L_\w+|_t[0-9]+|st|_m|env")
 
 
 class Writer:
@@ -62,6 +73,18 @@ class CodeGen:
         self.phase_index = {name: i for i, name in enumerate(model.phases)}
         self.var_index = {name: i for i, name in enumerate(model.vars)}
         self.temp = 0
+        # Legal-move generation reads a state that does not change while it runs, so a pure
+        # expression that reads no move parameter is computed once per generation and kept in
+        # the dict `_m` (see `expr`); defs called there get `g_` twins that share it.
+        self.memo = False
+        self.memo_free: frozenset[str] = frozenset()
+        self.memo_keys: dict[str, int] = {}
+        self.memo_defs: set[str] = set()
+        self.memo_wanted: list[str] = []
+        self.impure: set[str] = set()  # constants naming built-ins that draw randomness
+        self._free_locals: dict[str, frozenset[str]] = {}
+        self._reads_state: dict[str, bool] = {}
+        self.tables: dict[str, str] = {}  # def -> the constant holding its values by card or seat
 
     # --- helpers
     def type(self, e) -> str:
@@ -104,9 +127,13 @@ class CodeGen:
         var_names = [g.var for g in mv.generators]
         params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
         render = self.renderer(mv, params)
-        lazy = None
-        if not any(t in ("group", "item", "any") or t.endswith(("group", "item", "any")) for _, t in params):
-            def lazy(args, names=tuple(var_names)):
+        names = tuple(var_names)
+        if any(t in ("group", "item", "any") or t.endswith(("group", "item", "any")) for _, t in params):
+            def lazy(args, seen):
+                return render(rt.SeenGroups(seen), dict(zip(names, args)))
+            lazy.names_groups = True
+        else:
+            def lazy(args):
                 return render(None, dict(zip(names, args)))
         params_src = "".join(f", L_{v}" for v in var_names)
         self.function(f"p{i}_m{j}_body", f"st, L_me{params_src}", mv.body, mv.span)
@@ -120,6 +147,18 @@ class CodeGen:
         w.indent += 1
         w.line("out = []", phase.span)
         w.line("append = out.append", phase.span)
+        w.line("_m = {}", phase.span)
+        saved = self.memo, self.memo_free
+        self.memo, self.memo_free = True, frozenset({"st", "L_me", "_m"})
+        try:
+            self.generator_moves(i, phase, renders)
+        finally:
+            self.memo, self.memo_free = saved
+        w.line("return out", phase.span)
+        w.indent -= 1
+
+    def generator_moves(self, i: int, phase: n.Phase, renders: dict) -> None:
+        w = self.w
         for j, mv in enumerate(phase.moves):
             render, lazy = renders[(i, j)]
             var_names = [g.var for g in mv.generators]
@@ -146,19 +185,25 @@ class CodeGen:
                         placed.add(k)
                 for t in tests:
                     w.line(f"if not ({self.expr(t)}): continue", t.span)
-            args = [f"rt.freeze(L_{var})" if t.startswith("list:") or t == "any" else f"L_{var}"
+            args = [f"tuple(L_{var})" if t in _FLAT_LISTS else
+                    f"rt.freeze(L_{var})" if t.startswith("list:") or t == "any" else f"L_{var}"
                     for var, t in ((g.var, T.element(self.type(g.source))) for g in mv.generators)]
             args_src = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
             name_c = self.const(mv.name, "N")
-            if lazy is not None:
-                w.line(f"append(Move({name_c}, {args_src}, {j}, None, {self.const(lazy, 'R')}))", mv.span)
+            lazy_c = self.const(lazy, "R")
+            if getattr(lazy, "names_groups", False):
+                w.line(f"_a = {args_src}", mv.span)
+                w.line(f"append(Move({name_c}, _a, {j}, None, {lazy_c}, rt.groups_seen(st, _a)))", mv.span)
+            elif not args:
+                w.line(f"append({self.const(Move(mv.name, (), j, None, lazy), 'M')})", mv.span)
             else:
-                env_src = "{" + ", ".join(f"{v!r}: L_{v}" for v in var_names) + "}"
-                w.line(f"append(Move({name_c}, {args_src}, {j}, {self.const(render, 'R')}(st, {env_src})))",
+                # A move's text depends on its values only: one Move per values, made once.
+                cache = self.const({}, "C")
+                w.line(f"_a = {args_src}", mv.span)
+                w.line(f"_mv = {cache}.get(_a)", mv.span)
+                w.line(f"append(_mv if _mv is not None else rt.interned_move({cache}, _a, {name_c}, {j}, {lazy_c}))",
                        mv.span)
             w.indent = start
-        w.line("return out", phase.span)
-        w.indent -= 1
 
     # --- move texts
     def renderer(self, mv: n.MoveDecl, params: list[tuple[str, str]]) -> Callable:
@@ -203,7 +248,104 @@ class CodeGen:
 
     # --- expressions: each returns Python source
     def expr(self, e) -> str:
-        return getattr(self, "e_" + type(e).__name__)(e)
+        src = getattr(self, "e_" + type(e).__name__)(e)
+        if self.memo and isinstance(e, _WORK) and _COSTLY.search(src) and self.invariant(src):
+            k = self.memo_keys.setdefault(src, len(self.memo_keys))
+            return f"(_m[{k}] if {k} in _m else _m.setdefault({k}, {src}))"
+        return src
+
+    # --- computed once per legal-move generation
+    def invariant(self, src: str) -> bool:
+        """Whether generated source reads only what a generation holds fixed: the state, the
+        player to move and values already kept, and draws no randomness."""
+        free = self._free_locals.get(src)
+        if free is None:
+            free = self._free_locals[src] = frozenset(free_python_names(ast.parse(src, mode="eval").body))
+        return all(name in self.memo_free for name in free if _LOCAL.fullmatch(name)) and not (free & self.impure)
+
+    def memo_function(self, name: str) -> str:
+        if name not in self.memo_defs:
+            self.memo_defs.add(name)
+            self.memo_wanted.append(name)
+        return f"g_{name}"
+
+    def memo_functions(self) -> None:
+        """The `g_` twins of the defs that generation calls: the same body, sharing `_m`."""
+        saved = self.memo, self.memo_free
+        self.memo, self.memo_free = True, frozenset({"st", "_m"})
+        try:
+            while self.memo_wanted:
+                d = self.m.defs[self.memo_wanted.pop()]
+                params = "".join(f", L_{p.name}" for p in d.params)
+                self.w.line(f"def g_{d.name}(st, _m{params}):", d.span)
+                self.w.indent += 1
+                self.w.line(f"return {self.expr(d.body)}", d.span)
+                self.w.indent -= 1
+        finally:
+            self.memo, self.memo_free = saved
+
+    # --- defs tabulated by card or by seat
+    def def_reads_state(self, name: str) -> bool:
+        """Whether a def's value may depend on the state, not only on its arguments, the
+        parameters, the deck and the seats."""
+        known = self._reads_state.get(name)
+        if known is None:
+            self._reads_state[name] = True  # the language has no recursion; this guards anyway
+            known = self._reads_state[name] = self.reads_state(self.m.defs[name].body)
+        return known
+
+    def reads_state(self, e) -> bool:
+        stack = [e]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, tuple):
+                stack.extend(x)
+                continue
+            if isinstance(x, n.Attr):
+                return True  # a group's field
+            if isinstance(x, n.Name):
+                kind = self.m.names.get(id(x), ("local",))[0]
+                if kind in ("var", "zone"):
+                    return True
+                if kind in ("def", "func") and x.id in self.m.defs and self.def_reads_state(x.id):
+                    return True
+            elif isinstance(x, n.Call):
+                f = x.func
+                if f in self.m.defs:
+                    if self.def_reads_state(f):
+                        return True
+                elif f not in self.deck.attrs:
+                    b = REGISTRY[f]
+                    if b.reads_state or not b.deterministic:
+                        return True
+            if hasattr(x, "__attrs_attrs__"):
+                stack.extend(getattr(x, a.name) for a in x.__attrs_attrs__ if a.name != "span")
+        return False
+
+    def table_of(self, name: str) -> str | None:
+        """For a def of one card or one seat that reads no state: the constant that will hold
+        its value for every card or seat (filled by :meth:`fill_tables`), so a call is an index."""
+        table = self.tables.get(name)
+        if table is None:
+            d = self.m.defs[name]
+            if len(d.params) != 1 or type_of_ref(d.params[0].type) not in ("card", "player"):
+                return None
+            if self.def_reads_state(name):
+                return None
+            table = self.tables[name] = f"T_{name}"
+        return table
+
+    def fill_tables(self, probe) -> None:
+        """Compute the tabulated defs on `probe`, a state whose cards and variables they never
+        read. A def that fails for some value is called at each use instead, and fails there."""
+        for name, table in self.tables.items():
+            fn = self.ns[f"d_{name}"]
+            kind = type_of_ref(self.m.defs[name].params[0].type)
+            domain = range(self.ncards) if kind == "card" else range(self.m.player_count)
+            try:
+                self.ns[table] = [fn(probe, x) for x in domain]
+            except Exception:
+                self.ns[table] = _CalledTable(fn, probe)
 
     def e_Num(self, e):
         return repr(e.value) if isinstance(e.value, int) else self.const(e.value)
@@ -418,6 +560,9 @@ class CodeGen:
     def e_Call(self, e):
         f = e.func
         if f in self.m.defs:
+            table = self.table_of(f)
+            if table is not None:
+                return f"{table}[{self.expr(e.args[0])}]"
             d = self.m.defs[f]
             params = [type_of_ref(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
@@ -430,14 +575,18 @@ class CodeGen:
                 finally:
                     self.bound = saved
                     self.inlined.pop()
+            if self.memo:
+                return f"{self.memo_function(f)}(st, _m{''.join(', ' + a for a in args)})"
             return f"d_{f}(st{''.join(', ' + a for a in args)})"
         if f in self.deck.attrs:
             return f"{self.const(self.deck.attrs[f])}[{self.expr(e.args[0])}]"
         b = REGISTRY[f]
         args = [self.argument(a, t) for a, t in zip(e.args, b.params)]
         if b.inline is not None:
-            return b.inline.format(*args, n=self.m.player_count, deck=self.const(self.deck, "D"))
+            return b.inline.format(*args, n=self.m.player_count, deck=self.const(self.deck, "D"), size=self.ncards)
         impl = self.const(b.impl, "B")
+        if not b.deterministic:
+            self.impure.add(impl)
         return f"{impl}(st{''.join(', ' + a for a in args)})"
 
     def argument(self, a, param_type: str) -> str:
@@ -556,7 +705,7 @@ class CodeGen:
                f"{self.face(s.face)}, {self.span_const(s.span)})", s.span)
 
     def s_Shuffle(self, s):
-        self.w.line(f"st.rng().shuffle(st.zones[{self.expr(s.zone)}])", s.span)
+        self.w.line(f"rt.shuffle(st.rng(), st.zones[{self.expr(s.zone)}])", s.span)
 
     def s_Flip(self, s):
         self.w.line(f"rt.flip(st, {self.items(s.what)}, {1 if s.face == 'up' else 0})", s.span)
@@ -651,3 +800,36 @@ def type_of_ref(t: n.TypeRef) -> str:
     if t.kind == "list":
         return T.list_of(t.symbols[0])
     return t.kind
+
+
+def free_python_names(node: ast.AST, bound: frozenset[str] = frozenset()) -> set[str]:
+    """The names a Python expression reads that it does not bind itself (in comprehensions)."""
+    if isinstance(node, ast.Name):
+        return set() if node.id in bound else {node.id}
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+        out: set[str] = set()
+        inner = set(bound)
+        for g in node.generators:
+            out |= free_python_names(g.iter, frozenset(inner))
+            inner |= {t.id for t in ast.walk(g.target) if isinstance(t, ast.Name)}
+            for test in g.ifs:
+                out |= free_python_names(test, frozenset(inner))
+        parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        for part in parts:
+            out |= free_python_names(part, frozenset(inner))
+        return out
+    out = set()
+    for child in ast.iter_child_nodes(node):
+        out |= free_python_names(child, bound)
+    return out
+
+
+class _CalledTable:
+    """Stands for the table of a def that failed for some value when tabulated: each use
+    calls the def, so the failure is reported where the rules use it."""
+
+    def __init__(self, fn, probe):
+        self.fn, self.probe = fn, probe
+
+    def __getitem__(self, x):
+        return self.fn(self.probe, x)

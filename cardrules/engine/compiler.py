@@ -62,6 +62,7 @@ def compile_model(model: Model) -> Game:
         if p.moves:
             gen.generator(i, p, move_renders)
 
+    gen.memo_functions()
     source = "\n".join(w.lines) + "\n"
     filename = GENERATED_FILE.format(m.rules.path)
     code = compile(source, filename, "exec")
@@ -83,7 +84,7 @@ def compile_model(model: Model) -> Game:
         phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span,
                                     ns.get(f"p{i}_gen")))
     members = tuple(tuple(p for p in range(m.player_count) if m.team_of[p] == t) for t in range(team_count))
-    return Game(
+    game = Game(
         title=m.title, path=m.rules.path, params=dict(m.values), player_count=m.player_count,
         team_of=m.team_of, members=members, deck=m.deck, deck_size=gen.ncards, zones=m.zones,
         slot_zone=tuple(slot_zone), slot_owner=tuple(slot_owner), deck_slot=deck_slot,
@@ -91,4 +92,5 @@ def compile_model(model: Model) -> Game:
         phase_index=gen.phase_index, setup=ns["setup"], score=ns["score"], sources=m.sources,
         model=m, has_copies=len(set(m.deck.names)) < m.deck.size,
         source=source, source_file=filename, line_spans=tuple(w.spans))
-
+    gen.fill_tables(game.blank_state())
+    return game

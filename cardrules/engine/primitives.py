@@ -8,6 +8,7 @@ below the runtime and the compiler, which both use it.
 from __future__ import annotations
 
 from fractions import Fraction
+from random import Random
 
 from ..language.diagnostics import Span
 from .errors import RulesRuntimeError
@@ -18,21 +19,24 @@ class Move:
     text, which is also its stable id (``hit open``, ``capture 8S with 4H 4C``).
 
     The text is rendered on first use: simulations that never print a move never pay for it.
+    A move that names groups keeps the cards they held when it was listed (`seen`), so its
+    text is the same whenever it is asked for, even after the state has moved on.
     """
 
-    __slots__ = ("name", "args", "decl", "_text", "_render")
+    __slots__ = ("name", "args", "decl", "_text", "_render", "_seen")
 
-    def __init__(self, name: str, args: tuple, decl: int, text: str | None = None, render=None):
+    def __init__(self, name: str, args: tuple, decl: int, text: str | None = None, render=None, seen=None):
         self.name = name
         self.args = args
         self.decl = decl
         self._text = text
         self._render = render
+        self._seen = seen
 
     @property
     def text(self) -> str:
         if self._text is None:
-            self._text = self._render(self.args)
+            self._text = self._render(self.args) if self._seen is None else self._render(self.args, self._seen)
         return self._text
 
     @property
@@ -50,6 +54,51 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move({self.text!r})"
+
+
+class SeenGroups:
+    """The groups a move names, as a move's text renderer reads them from a state."""
+
+    __slots__ = ("groups",)
+
+    def __init__(self, groups: dict):
+        self.groups = groups
+
+
+def groups_seen(st, args: tuple) -> dict:
+    """The cards of every group among a move's values, as they are now."""
+    size, groups = st.game.deck_size, st.groups
+    seen = {}
+    stack = list(args)
+    while stack:
+        x = stack.pop()
+        if x.__class__ is tuple:
+            stack.extend(x)
+        elif x.__class__ is int and x >= size and x in groups:
+            seen[x] = {"cards": tuple(groups[x]["cards"])}
+    return seen
+
+
+def shuffle(rng, cards: list) -> None:
+    """``rng.shuffle(cards)``, the same permutation for the same generator, written out with
+    the generator's bits so that a deal costs less (Python's ``random.shuffle`` algorithm).
+    Any other generator, a test's stand-in for one, shuffles its own way."""
+    if rng.__class__ is not Random:
+        rng.shuffle(cards)
+        return
+    bits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def normal_text(text: str) -> str:
+    """A typed move text as the engine writes texts: single spaces, no spaces around."""
+    return " ".join(text.split())
 
 
 def freeze(value):
@@ -204,3 +253,15 @@ def make_group(st, items: list, slot: int, fields: dict, defaults: dict) -> None
     for x in items:
         st.take(x)
         st.put_in_group(x, gid, None)
+
+
+# Moves made once per distinct values and phase, at most this many per move declaration: a
+# Game then holds a bounded set of them, however long it plays.
+MOVE_CACHE_LIMIT = 20_000
+
+
+def interned_move(cache: dict, args: tuple, name: str, decl: int, render) -> Move:
+    if len(cache) >= MOVE_CACHE_LIMIT:
+        cache.clear()
+    move = cache[args] = Move(name, args, decl, None, render)
+    return move

@@ -9,6 +9,8 @@ The compiled rules live in the Game as closures; a State never holds one.
 from __future__ import annotations
 
 import random
+from itertools import repeat
+from operator import is_
 from typing import Any, Callable, Sequence
 
 import attrs
@@ -18,7 +20,7 @@ from ..language.diagnostics import Span
 from ..language.model import ZoneInfo
 from . import explain, observation, position
 from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
-from .primitives import Move
+from .primitives import MOVE_CACHE_LIMIT, Move, normal_text
 
 MAX_STEPS = 200_000
 
@@ -83,6 +85,11 @@ class Game:
     source_file: str = ""
     line_spans: tuple = ()  # generated line (from 1) -> the rules span it came from
     max_steps: int = MAX_STEPS
+    # Per phase, move texts already looked up by `apply("text")`, to the Move they name.
+    move_of_text: list[dict] = attrs.field(factory=list)
+
+    def __attrs_post_init__(self) -> None:
+        self.move_of_text = [{} for _ in self.phases]
 
     def span_of_traceback(self, tb) -> Span | None:
         """The rules statement behind the deepest generated frame of a traceback."""
@@ -171,37 +178,57 @@ class State:
         return self.game.phases[self.phase].name if self.phase >= 0 else "setup"
 
     def legal_moves(self) -> list[Move]:
-        if self._legal is None:
-            self._legal = [] if self.over else self._generate()
-        return self._legal
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = [] if self.over else self._generate()
+        return legal
 
     def apply(self, move: Move | str) -> Move:
         """Play a legal move (a Move or its text). An illegal move raises :class:`IllegalMove`
         with the reason, and the state is left as it was."""
-        text = move.text if isinstance(move, Move) else str(move).strip()
-        if self.over:
-            raise IllegalMove(text, "the game is over")
-        legal = self.legal_moves()
-        chosen = None
-        for m in legal:
-            if m.text == text:
-                chosen = m
-                break
-        if chosen is None:
-            raise IllegalMove(text, self._why_illegal(text, legal))
-        self._apply_legal(chosen)
-        return chosen
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
+        # A Move taken from this very list, the usual case, is found by identity alone, and a
+        # text already looked up in this phase by one dict look-up.
+        if move.__class__ is Move:
+            if not any(map(is_, legal, repeat(move))):
+                move = self._find(move, legal)
+        else:
+            found = self.game.move_of_text[self.phase].get(move) if self.phase >= 0 else None
+            move = found if found is not None and any(map(is_, legal, repeat(found))) else self._find(move, legal)
+        self._play(move)
+        return move
 
-    def _apply_legal(self, move: Move) -> None:
-        """Play a move taken from this state's legal_moves() without looking it up again."""
-        cm = self.game.phases[self.phase].moves[move.decl]
+    def _play(self, move: Move) -> None:
+        """Play a move of this state's legal_moves(): what `apply` does once it has found it."""
+        body = self.game.phases[self.phase].moves[move.decl].body
         self._legal = None
         self.steps += 1
         try:
-            cm.body(self, self.player, *move.args)
+            body(self, self.player, *move.args)
             self.settle()
         except PYTHON_ERRORS as exc:
             raise self._located(exc) from None
+
+    def _find(self, move: Move | str, legal: list[Move]) -> Move:
+        """The legal move with this text, or IllegalMove with the reason."""
+        if self.over:
+            raise IllegalMove(str(move), "the game is over")
+        known = self.game.move_of_text[self.phase]
+        text = move.text if isinstance(move, Move) else str(move)
+        found = known.get(text)
+        if found is None:
+            text = normal_text(text)
+            found = known.get(text)
+        if found is not None and any(map(is_, legal, repeat(found))):
+            return found
+        for m in legal:
+            if m.text == text:
+                if m._seen is None and len(known) < MOVE_CACHE_LIMIT:
+                    known[text] = m  # a text that depends on the move's values only
+                return m
+        raise IllegalMove(text, self._why_illegal(text, legal))
 
     def scores(self) -> list:
         score = self.game.score
@@ -273,22 +300,24 @@ class State:
     def settle(self) -> None:
         """Run automatic phases until a player must choose or the game is over."""
         game = self.game
+        phases = game.phases
         while not self.over:
             if self.phase < 0:
                 raise RulesRuntimeError("setup finished without `goto` a phase")
-            phase = game.phases[self.phase]
+            phase = phases[self.phase]
             # Moves count as steps too: a loop of moves that never ends must stop as well.
             if self.steps > game.max_steps:
                 raise RulesRuntimeError(f"the game did not end within {game.max_steps} steps",
                                         phase.span, "a loop of phases or moves may never reach `end game`")
-            if phase.do is None:
-                self.player = phase.turn(self)
-                if self.player is None or not (0 <= self.player < game.player_count):
+            do = phase.do
+            if do is None:
+                player = self.player = phase.turn(self)
+                if player.__class__ is not int or not 0 <= player < game.player_count:
                     raise RulesRuntimeError(f"phase `{phase.name}`: whose turn it is evaluated to "
-                                            f"{self.player!r}, not a player", phase.span)
+                                            f"{player!r}, not a player", phase.span)
                 return
             self.steps += 1
-            if not phase.do(self):
+            if not do(self):
                 raise RulesRuntimeError(f"phase `{phase.name}` finished without `goto`", phase.span)
         self.player = None
 
@@ -299,15 +328,15 @@ class State:
             moves = phase.generate(self, self.player)
         except PYTHON_ERRORS as exc:
             raise self._located(exc) from None
+        if not moves:
+            raise RulesRuntimeError(f"phase `{phase.name}`: player {self.player} has no legal move",
+                                    phase.span, "add a move that is always possible, or go elsewhere first")
         if game.has_copies and len(moves) > 1:
             # Identical copies of a card (two decks) give moves that differ only in identity.
             seen: dict[str, Move] = {}
             for m in moves:
                 seen.setdefault(m.text, m)
             moves = list(seen.values())
-        if not moves:
-            raise RulesRuntimeError(f"phase `{phase.name}`: player {self.player} has no legal move",
-                                    phase.span, "add a move that is always possible, or go elsewhere first")
         return moves
 
     def _why_illegal(self, text: str, legal: Sequence[Move]) -> str:

@@ -70,7 +70,7 @@ class GreedyAgent:
             for i, move in enumerate(moves):
                 after = sample.clone()
                 try:
-                    after._apply_legal(move)
+                    after.apply(move)
                     totals[i] += score(after, seat)
                 except RulesRuntimeError:
                     # The move depends on cards this seat cannot see and fails with the sampled

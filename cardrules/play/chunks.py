@@ -47,7 +47,7 @@ def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: i
         players = [make(agent_seed(seed, i, seat)) for seat, make in enumerate(makers)]
         moves = 0
         while not st.over:
-            st._apply_legal(players[st.player].choose(st))
+            st.apply(players[st.player].choose(st))
             moves += 1
         chunk.moves.append(moves)
         chunk.hands.append(None if slot is None else st.vars[slot])

@@ -227,7 +227,7 @@ class _Playthrough:
             moves = _legal(st, where)
             move = moves[rng.randrange(len(moves))]
             played.append(move.text)
-            st._apply_legal(move)
+            st.apply(move)
             if len(played) >= self.max_moves and not st.is_over:
                 raise PropertyFailure("no-end", f"the game did not end within {self.max_moves} moves",
                                       where=f"seed {seed}")
@@ -363,7 +363,7 @@ class _Shrinker:
                 if move is None:
                     return None
                 applied += 1  # a failure inside the move shows with the move
-                st._apply_legal(move)
+                st.apply(move)
             if self.signature[0] == "no-end":
                 return None
             check_state(st, checks)
@@ -383,8 +383,8 @@ class _Shrinker:
                 ma, mb = _find(a, text), _find(b, text)
                 if ma is None or mb is None:
                     return i if (ma is None) != (mb is None) else None
-                a._apply_legal(ma)
-                b._apply_legal(mb)
+                a.apply(ma)
+                b.apply(mb)
                 if dump(a) != dump(b):
                     return i + 1
         except Exception:
@@ -468,7 +468,7 @@ def _position_before(game: Game, seed: int, moves: Sequence[str]) -> dict | None
     try:
         st = game.new_state(seed)
         for text in moves[:-1]:
-            st._apply_legal(_find(st, text))
+            st.apply(_find(st, text))
         return dump(st)
     except Exception:  # the rules fail before there is a position to write: the seed replays it
         return None

@@ -24,8 +24,15 @@ class Builtin:
     impl: Callable
     doc: str
     # Python source the compiler may emit instead of a call: {0}, {1} are the arguments'
-    # source, {n} the player count, {deck} the deck table. The same meaning as `impl`, faster.
+    # source, {n} the player count, {deck} the deck table, {size} the number of cards. The
+    # same meaning as `impl`, faster; each argument appears once, so it is evaluated once.
     inline: str | None = None
+    # False when the result depends only on the arguments and the game (the deck, the seats),
+    # never on where the cards are or on the variables: the compiler may then tabulate a def
+    # that calls it, or compute it once for many uses.
+    reads_state: bool = True
+    # False for a built-in that draws randomness: it is never computed once for many uses.
+    deterministic: bool = True
 
     def result_type(self, arg_types: list[str]) -> str:
         return self.returns(arg_types) if callable(self.returns) else self.returns
@@ -42,9 +49,10 @@ def list_of_lists(i: int) -> Callable[[list[str]], str]:
 REGISTRY: dict[str, Builtin] = {}
 
 
-def builtin(name: str, params: tuple[str, ...], returns, doc: str, inline: str | None = None):
+def builtin(name: str, params: tuple[str, ...], returns, doc: str, inline: str | None = None, *,
+            reads_state: bool = True, deterministic: bool = True):
     def register(fn):
-        REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline)
+        REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic)
         return fn
     return register
 
@@ -52,41 +60,48 @@ def builtin(name: str, params: tuple[str, ...], returns, doc: str, inline: str |
 # --- seats ------------------------------------------------------------------------------
 
 @builtin("next", ("player",), "player", "The player after p in the order of play.",
-         inline="(({0} + 1) % {n})")
+         inline="(({0} + 1) % {n})",
+         reads_state=False)
 def _next(st, p):
     return (p + 1) % st.game.player_count
 
 
 @builtin("previous", ("player",), "player", "The player before p in the order of play.",
-         inline="(({0} - 1) % {n})")
+         inline="(({0} - 1) % {n})",
+         reads_state=False)
 def _previous(st, p):
     return (p - 1) % st.game.player_count
 
 
 @builtin("players_from", ("player",), T.list_of("player"),
-         "Every player in the order of play, starting with p.")
+         "Every player in the order of play, starting with p.",
+         reads_state=False)
 def _players_from(st, p):
     n = st.game.player_count
     return [(p + i) % n for i in range(n)]
 
 
-@builtin("team", ("player",), "team", "The team (side) of p; each player is a team alone without `teams`.")
+@builtin("team", ("player",), "team", "The team (side) of p; each player is a team alone without `teams`.",
+         reads_state=False)
 def _team(st, p):
     return st.game.team_of[p]
 
 
-@builtin("members", ("team",), T.list_of("player"), "The players of team t in the order of play.")
+@builtin("members", ("team",), T.list_of("player"), "The players of team t in the order of play.",
+         reads_state=False)
 def _members(st, t):
     return st.game.members[t]
 
 
-@builtin("partner", ("player",), "player", "p's partner, or none when p plays alone.")
+@builtin("partner", ("player",), "player", "p's partner, or none when p plays alone.",
+         reads_state=False)
 def _partner(st, p):
     mates = [q for q in st.game.members[st.game.team_of[p]] if q != p]
     return mates[0] if mates else None
 
 
-@builtin("opponents", ("player",), T.list_of("player"), "The players not on p's team, in order after p.")
+@builtin("opponents", ("player",), T.list_of("player"), "The players not on p's team, in order after p.",
+         reads_state=False)
 def _opponents(st, p):
     n, team_of = st.game.player_count, st.game.team_of
     return [(p + i) % n for i in range(1, n) if team_of[(p + i) % n] != team_of[p]]
@@ -95,52 +110,63 @@ def _opponents(st, p):
 # --- cards --------------------------------------------------------------------------------
 
 @builtin("rank", ("card",), "rank", 'The rank of a card: `rank(c) == "K"`.',
-         inline="{deck}.rank_of[{0}]")
+         inline="{deck}.rank_of[{0}]",
+         reads_state=False)
 def _rank(st, c):
     return st.game.deck.rank_of[c]
 
 
 @builtin("suit", ("card",), "suit", 'The suit of a card: `suit(c) == "S"`; none for a joker.',
-         inline="{deck}.suit_of[{0}]")
+         inline="{deck}.suit_of[{0}]",
+         reads_state=False)
 def _suit(st, c):
     return st.game.deck.suit_of[c]
 
 
-@builtin("name", ("card",), "symbol", 'The name of a card: `name(c) == "10D"`.')
+@builtin("name", ("card",), "symbol", 'The name of a card: `name(c) == "10D"`.', inline="{deck}.names[{0}]",
+         reads_state=False)
 def _name(st, c):
     return st.game.deck.names[c]
 
 
 @builtin("pos", ("card", "order"), "number",
-         "The position of c's rank in a rank order (higher is higher), or -1 if not in it.")
+         "The position of c's rank in a rank order (higher is higher), or -1 if not in it.",
+         reads_state=False)
 def _pos(st, c, order):
     return order.get(st.game.deck.rank_of[c], -1)
 
 
-@builtin("is_joker", ("card",), "bool", "Whether c is a joker.")
+@builtin("is_joker", ("card",), "bool", "Whether c is a joker.", inline="({deck}.suit_of[{0}] is None)",
+         reads_state=False)
 def _is_joker(st, c):
     return st.game.deck.suit_of[c] is None
 
 
 # --- items, zones and groups ---------------------------------------------------------------
 
-@builtin("is_card", ("item",), "bool", "Whether an item of a zone is a single card.")
+@builtin("is_card", ("item",), "bool", "Whether an item of a zone is a single card.",
+         inline="({0} < {size})",
+         reads_state=False)
 def _is_card(st, x):
     return x < st.game.deck_size
 
 
-@builtin("is_group", ("item",), "bool", "Whether an item of a zone is a group (a build, a meld).")
+@builtin("is_group", ("item",), "bool", "Whether an item of a zone is a group (a build, a meld).",
+         inline="({0} >= {size})",
+         reads_state=False)
 def _is_group(st, x):
     return x >= st.game.deck_size
 
 
-@builtin("cards", ("collection",), T.list_of("card"), "The single cards among the items (groups left out).")
+@builtin("cards", ("collection",), T.list_of("card"), "The single cards among the items (groups left out).",
+         reads_state=False)
 def _cards(st, xs):
     size = st.game.deck_size
     return [x for x in xs if x < size]
 
 
-@builtin("groups", ("collection",), T.list_of("group"), "The groups among the items.")
+@builtin("groups", ("collection",), T.list_of("group"), "The groups among the items.",
+         reads_state=False)
 def _groups(st, xs):
     size = st.game.deck_size
     return [x for x in xs if x >= size]
@@ -159,29 +185,34 @@ def _contents(st, xs):
 
 
 @builtin("count", ("collection",), "number", "How many items a zone, group or list holds.",
-         inline="len({0})")
+         inline="len({0})",
+         reads_state=False)
 def _count(st, xs):
     return len(xs)
 
 
 @builtin("empty", ("collection",), "bool", "Whether a zone, group or list holds nothing.",
-         inline="(not {0})")
+         inline="(not {0})",
+         reads_state=False)
 def _empty(st, xs):
     return not xs
 
 
-@builtin("top", ("collection",), _elem_of(0), "The top (last) item, or none when empty.")
+@builtin("top", ("collection",), _elem_of(0), "The top (last) item, or none when empty.",
+         reads_state=False)
 def _top(st, xs):
     return xs[-1] if xs else None
 
 
-@builtin("bottom", ("collection",), _elem_of(0), "The bottom (first) item, or none when empty.")
+@builtin("bottom", ("collection",), _elem_of(0), "The bottom (first) item, or none when empty.",
+         reads_state=False)
 def _bottom(st, xs):
     return xs[0] if xs else None
 
 
 @builtin("random", ("collection",), _elem_of(0),
-         "One item chosen uniformly at random with the game's seeded generator (drawing lots).")
+         "One item chosen uniformly at random with the game's seeded generator (drawing lots).",
+         deterministic=False)
 def _random(st, xs):
     return xs[st.rng().randrange(len(xs))] if xs else None
 
@@ -189,7 +220,8 @@ def _random(st, xs):
 # --- combinatorics ------------------------------------------------------------------------
 
 @builtin("subsets", ("collection", "number", "number"), list_of_lists(0),
-         "Every subset of the items with between lo and hi elements, in a fixed order.")
+         "Every subset of the items with between lo and hi elements, in a fixed order.",
+         reads_state=False)
 def _subsets(st, xs, lo, hi):
     out = []
     for k in range(max(int(lo), 0), min(int(hi), len(xs)) + 1):
@@ -199,17 +231,20 @@ def _subsets(st, xs, lo, hi):
 
 # --- numbers ------------------------------------------------------------------------------
 
-@builtin("abs", ("number",), "number", "The absolute value.")
+@builtin("abs", ("number",), "number", "The absolute value.",
+         reads_state=False)
 def _abs(st, x):
     return abs(x)
 
 
-@builtin("min", ("number", "number"), "number", "The smaller of two numbers.")
+@builtin("min", ("number", "number"), "number", "The smaller of two numbers.",
+         reads_state=False)
 def _min(st, a, b):
     return a if a <= b else b
 
 
-@builtin("max", ("number", "number"), "number", "The larger of two numbers.")
+@builtin("max", ("number", "number"), "number", "The larger of two numbers.",
+         reads_state=False)
 def _max(st, a, b):
     return a if a >= b else b
 
