@@ -59,8 +59,11 @@ def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
 
 @lru_cache(maxsize=1)
 def _lark() -> lark.Lark:
+    # Building the LALR tables is most of a fresh process's start-up; Lark keeps them in a
+    # file named by the grammar's hash, its options and Lark's version (in the temporary
+    # folder), so every process after the first loads them instead.
     return lark.Lark(grammar_path().read_text(), parser="lalr", propagate_positions=True,
-                     maybe_placeholders=True)
+                     maybe_placeholders=True, cache=True)
 
 
 def parse(text: str, path: str = "<rules>", sources: SourceMap | None = None) -> n.RulesFile:
