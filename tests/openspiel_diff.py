@@ -3,6 +3,8 @@ moves at every decision and the same returns at the end.
 
 A game's test describes how the two engines correspond with a :class:`Correspondence`:
 
+- ``game_for(os_state)``: the cardrules game to compare with, once the deal is known (a game
+  whose deal fixes a parameter, such as Oh Hell's number of tricks, picks its game here);
 - ``position(os_state)``: the cardrules position (docs/positions.md) of OpenSpiel's state once
   its opening chance nodes (the deal) are resolved, so both engines hold the same cards;
 - ``move_text(os_state, action)``: the cardrules move text of an OpenSpiel action;
@@ -36,7 +38,7 @@ def card_text(suits: str, ranks: list[str], suit: int, rank: int) -> str:
 @dataclass(frozen=True)
 class Correspondence:
     os_game: Any                                   # a pyspiel.Game
-    cr_game: Game
+    game_for: Callable[[Any], Game]
     position: Callable[[Any], dict]
     move_text: Callable[[Any, int], str]
     returns: Callable[[State], list]
@@ -58,7 +60,7 @@ def play_one(corr: Correspondence, seed: int) -> int:
     rng = random.Random(seed)
     os_state = corr.os_game.new_initial_state()
     resolve_chance(os_state, rng)
-    cr_state = load_data(corr.cr_game, corr.position(os_state), where=f"seed {seed}")
+    cr_state = load_data(corr.game_for(os_state), corr.position(os_state), where=f"seed {seed}")
     decisions = 0
 
     def fail(what: str) -> None:
@@ -92,3 +94,8 @@ def play_one(corr: Correspondence, seed: int) -> int:
 def play_many(corr: Correspondence, games: int, first_seed: int = 0) -> int:
     """Play `games` games; return the total number of decisions compared."""
     return sum(play_one(corr, first_seed + i) for i in range(games))
+
+
+def same_game(game: Game) -> Callable[[Any], Game]:
+    """`game_for` of a comparison that plays every deal with one cardrules game."""
+    return lambda os_state: game

@@ -11,7 +11,7 @@ and returns 26 minus the hand's points; cardrules' score is minus the points, so
 import pytest
 
 from cardrules import load_game
-from openspiel_diff import Correspondence, card_text, games_to_play, play_many
+from openspiel_diff import Correspondence, card_text, games_to_play, play_many, same_game
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -45,7 +45,7 @@ def move_text(os_state, action):
 
 
 def correspondence(options):
-    return Correspondence(pyspiel.load_game("hearts", options), load_game("hearts", {**options, "max_hands": 1}),
+    return Correspondence(pyspiel.load_game("hearts", options), same_game(load_game("hearts", {**options, "max_hands": 1})),
                           position, move_text, lambda st: [26.0 + s for s in st.scores()])
 
 

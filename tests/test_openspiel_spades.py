@@ -11,7 +11,7 @@ return is the cardrules score with `max_hands=1`.
 import pytest
 
 from cardrules import load_game
-from openspiel_diff import Correspondence, card_text, games_to_play, play_many
+from openspiel_diff import Correspondence, card_text, games_to_play, play_many, same_game
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -32,6 +32,6 @@ def move_text(os_state, action):
 
 
 def test_spades_agrees_with_openspiel():
-    corr = Correspondence(pyspiel.load_game("spades"), load_game("spades", {"spades_break": False, "max_hands": 1}),
+    corr = Correspondence(pyspiel.load_game("spades"), same_game(load_game("spades", {"spades_break": False, "max_hands": 1})),
                           position, move_text, lambda st: [float(s) for s in st.scores()])
     assert play_many(corr, games_to_play(400)) > 0
