@@ -17,7 +17,7 @@ from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
-from .language.diagnostics import Diagnostic, RulesError
+from .language.diagnostics import Diagnostic, RulesError, plural
 from .engine.loader import load_game, load_model, parse_param
 from .engine.errors import IllegalMove
 
@@ -450,8 +450,8 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
         errors.print("interrupted: nothing was validated to the end")
         sys.exit(130)
     every = "every move" if check_every == 1 else f"every {check_every} moves"
-    console.print(f"{compiled.title}, {compiled.player_count} players: {games} games (seeds {seed}..{seed + games - 1}), "
-                  f"{report.moves:,} moves, every property checked at {every}", markup=False, highlight=False,
+    console.print(f"{compiled.title}, {compiled.player_count} players: {plural(games, 'game')} (seeds {seed}..{seed + games - 1}), "
+                  f"{plural(report.moves, 'move').replace(str(report.moves), f'{report.moves:,}', 1)}, every property checked at {every}", markup=False, highlight=False,
                   soft_wrap=True)
     for number, finding in enumerate(findings, 1):
         console.print(f"\nfinding {number}: " + finding.render(compiled.sources, game), markup=False,

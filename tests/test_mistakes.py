@@ -101,3 +101,15 @@ def test_parentheses_with_nothing_in_them_may_be_left_out_everywhere(declaration
     path = tmp_path / "parens.rules"
     path.write_text(BASE + declaration + "\n", encoding="utf-8")
     load_game(str(path))
+
+
+def test_a_count_of_one_takes_the_singular(tmp_path):
+    path = tmp_path / "one.rules"
+    path.write_text(BASE.replace("for p in players { deal 5 from stock to hand[p] }",
+                                 "deal 52 from stock to discard\n  deal 1 from stock to hand[players[0]]"), encoding="utf-8")
+    with pytest.raises(RulesError, match=r"this block deals 53 cards"):
+        load_game(str(path))
+    path.write_text(BASE.replace("for p in players { deal 5 from stock to hand[p] }",
+                                 "deal 1 from discard to hand[players[0]]"), encoding="utf-8")
+    with pytest.raises(RulesError, match=r"cannot deal 1 card from `discard`: it holds only 0"):
+        load_game(str(path)).new_state(0)

@@ -14,7 +14,7 @@ from . import nodes as n
 from . import types as T
 from .builtins import AGGREGATES, CONSTANTS, REGISTRY
 from .deck import build_deck
-from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
+from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, plural
 from .model import Model, ParamInfo, VarInfo, ZoneInfo
 
 TYPE_NAMES = ("number", "bool", "player", "team", "card", "group", "item", "rank", "suit", "symbol")
@@ -887,7 +887,7 @@ class Checker:
                 continue
             if need > self.deck.size:
                 first = _first_deal(b)
-                self.error(f"this block deals {need} cards, but the deck has only {self.deck.size} "
+                self.error(f"this block deals {plural(need, 'card')}, but the deck has only {self.deck.size} "
                            f"(with {self.player_count} players)", first.span if first else b.span,
                            "check the deal counts against the deck")
 
