@@ -1,4 +1,4 @@
-"""The command line: check, simulate, play, moves, apply, explain, validate.
+"""The command line: check, simulate, play, moves, apply, explain, validate, profile.
 
 Every error a user can cause ends as diagnostics on stderr and exit status 1.
 """
@@ -17,7 +17,7 @@ from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
-from .language.diagnostics import Diagnostic, RulesError
+from .language.diagnostics import Diagnostic, RulesError, plural
 from .engine.loader import load_game, load_model, parse_param
 from .engine.errors import IllegalMove
 
@@ -450,8 +450,8 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
         errors.print("interrupted: nothing was validated to the end")
         sys.exit(130)
     every = "every move" if check_every == 1 else f"every {check_every} moves"
-    console.print(f"{compiled.title}, {compiled.player_count} players: {games} games (seeds {seed}..{seed + games - 1}), "
-                  f"{report.moves:,} moves, every property checked at {every}", markup=False, highlight=False,
+    console.print(f"{compiled.title}, {compiled.player_count} players: {plural(games, 'game')} (seeds {seed}..{seed + games - 1}), "
+                  f"{plural(report.moves, 'move').replace(str(report.moves), f'{report.moves:,}', 1)}, every property checked at {every}", markup=False, highlight=False,
                   soft_wrap=True)
     for number, finding in enumerate(findings, 1):
         console.print(f"\nfinding {number}: " + finding.render(compiled.sources, game), markup=False,
@@ -462,6 +462,27 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
                   f"{'s' if workers != 1 else ''})", markup=False, highlight=False, soft_wrap=True)
     if findings:
         sys.exit(1)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("-n", "--games", type=click.IntRange(1), default=20, show_default=True, help="Number of games.")
+@click.option("--seed", default=0, show_default=True, help="Seed of the run, as for `simulate`.")
+@click.option("--top", type=click.IntRange(1), default=15, show_default=True, help="How many rules lines to show.")
+@with_game_options
+def profile(game, games, seed, top, players, params) -> None:
+    """Play GAME with random agents and show where the time goes, by rules line.
+
+    Each line shows its share of the time, how often its generated code ran, its text and the
+    built-ins it spent most in: the line to change when a rules file is slow.
+    """
+    from .play.profile import profile as run, render
+    try:
+        compiled = load_game(game, _params(players, params))
+        result = run(compiled, games, seed)
+    except RulesError as exc:
+        _fail(exc)
+    console.print(render(result, top), markup=False, highlight=False, soft_wrap=True)
 
 
 def main() -> None:

@@ -46,6 +46,7 @@ score p: points[p]
 '''
 
 STOP = "    end game\n"
+TYPE_FORMS = "types: " + ", ".join(TYPE_NAMES) + ", `list of T` (`list of card`) and `one of a, b`"
 START = (1, 1)
 
 
@@ -211,13 +212,13 @@ CASES = {
         None, "the zone that starts with the deck must be shared", "zone stock", None),
     "a misspelt type": (
         rules(("var leader: player", "var leader: playr")), None,
-        "unknown type `playr`", "playr", "did you mean `player`?"),
+        "unknown type `playr`", "playr", "did you mean `player`? " + TYPE_FORMS),
     "a type like no other": (
         rules(("var leader: player", "var leader: player\nvar colour: colour")), None,
-        "unknown type `colour`", "colour: |colour", "types: " + ", ".join(TYPE_NAMES)),
+        "unknown type `colour`", "colour: |colour", TYPE_FORMS),
     "a list of an unknown type": (
         rules(("var leader: player", "var leader: player\nvar seen: list of cards")), None,
-        "unknown type `cards`", "list of", "did you mean `card`?"),
+        "unknown type `cards`", "list of", "did you mean `card`? " + TYPE_FORMS),
     # --- names
     "a misspelt name": (
         rules(("    deal 1 from stock to hand[me]", "    deal 1 from stok to hand[me]")), None,

@@ -150,3 +150,37 @@ def test_the_command_exits_with_0_when_every_property_holds(tmp_path):
     assert result.exit_code == 0, result.output
     assert "no findings: every property held" in result.output
     assert not (tmp_path / "out").exists()
+
+
+# One seat draws, lays or passes; `boom` fails once four cards are down. A move that drew a card
+# cannot simply be deleted (the cards drawn after it change, and with them the lays), so a
+# shrunk game replays each move by its name when its text is no longer legal.
+LATE_BOOM = BOOM.replace("  deal 6 from stock to hand[players[0]]\n", "").replace(
+    "  move lay(c in hand[me]) { move c to pile }\n",
+    "  move draw when not empty(stock) { deal 1 from stock to hand[me] }\n"
+    "  move lay(c in hand[me]) { move c to pile }\n").replace(
+    "move boom when count(pile) >= 2", "move boom when count(pile) >= 4").replace(
+    "move stop when count(pile) == 6", "move stop when empty(stock)")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_long_game_shrinks_to_the_fewest_moves_that_show_the_failure(tmp_path, seed):
+    path = tmp_path / "late.rules"
+    path.write_text(LATE_BOOM)
+    game = load_game(str(path))
+    (finding,) = validate(game, games=1, seed=seed).findings
+    assert finding.kind == "runtime-error" and len(finding.moves) > 9
+    names = [m.split()[0] for m in finding.shrunk]
+    assert len(names) == 9 and names[-1] == "boom"
+    assert sorted(names[:-1]) == ["draw"] * 4 + ["lay"] * 4
+    assert finding.shrink_note is None
+    assert f"{len(finding.moves)} moves played; shrunk to 9: " in finding.render()
+
+
+def test_moves_that_cannot_be_shrunk_say_why():
+    game = load_game("tests/broken/no_legal_move.rules")
+    (finding,) = validate(game, games=1, seed=0).findings
+    assert finding.shrunk == finding.moves
+    assert finding.shrink_note == "no shorter game from seed 0 shows it: each move is needed"
+    assert "6 moves played; not shrunk (no shorter game from seed 0 shows it: each move is needed): " \
+        in finding.render()

@@ -737,10 +737,14 @@ class CodeGen:
 
     def s_For(self, s):
         w = self.w
-        w.line(f"for {self.local(s.var)} in list({self.iterable(s.iterable)}):", s.span)
+        if s.condition is None:
+            w.line(f"for {self.local(s.var)} in list({self.iterable(s.iterable)}):", s.span)
+        else:
+            # The filter is read once, before the loop: a body that moves cards cannot make
+            # the loop skip or revisit any (docs/language.md, "Statements").
+            elem, loop, _ = self.comprehension(s.var, s.iterable, s.condition, None)
+            w.line(f"for {self.local(s.var)} in [{elem} {loop}]:", s.span)
         w.indent += 1
-        if s.condition is not None:
-            w.line(f"if not ({self.expr(s.condition)}): continue", s.condition.span)
         self.block(s.body)
         w.indent -= 1
 

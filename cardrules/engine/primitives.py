@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from random import Random
 
-from ..language.diagnostics import Span
+from ..language.diagnostics import Span, plural
 from .errors import RulesRuntimeError
 
 
@@ -210,7 +210,7 @@ def deal(st, count, source: int, dest: int, face, span: Span) -> None:
     pile = st.zones[source]
     if len(pile) < count:
         zone = st.game.slot_zone[source].name
-        raise RulesRuntimeError(f"cannot deal {count} cards from `{zone}`: it holds only {len(pile)}", span)
+        raise RulesRuntimeError(f"cannot deal {plural(count, 'card')} from `{zone}`: it holds only {len(pile)}", span)
     for _ in range(int(count)):
         st.put(pile.pop(), dest, face)
 

@@ -18,7 +18,7 @@ import attrs
 from ..language.deck import DeckTable
 from ..language.diagnostics import Span
 from ..language.model import ZoneInfo
-from . import explain, observation, position
+from . import explain, observation, position, trail
 from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
 from .primitives import MOVE_CACHE_LIMIT, Move, normal_text
 
@@ -307,8 +307,10 @@ class State:
             phase = phases[self.phase]
             # Moves count as steps too: a loop of moves that never ends must stop as well.
             if self.steps > game.max_steps:
+                repeats = trail.where_steps_go(self)
                 raise RulesRuntimeError(f"the game did not end within {game.max_steps} steps",
-                                        phase.span, "a loop of phases or moves may never reach `end game`")
+                                        phase.span, "a loop of phases or moves may never reach `end game`"
+                                        + (f"; {repeats}" if repeats else ""))
             do = phase.do
             if do is None:
                 player = self.player = phase.turn(self)

@@ -14,7 +14,7 @@ from . import nodes as n
 from . import types as T
 from .builtins import AGGREGATES, CONSTANTS, REGISTRY
 from .deck import build_deck
-from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
+from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, plural
 from .model import Model, ParamInfo, VarInfo, ZoneInfo
 
 TYPE_NAMES = ("number", "bool", "player", "team", "card", "group", "item", "rank", "suit", "symbol")
@@ -49,6 +49,7 @@ class Checker:
         self.checking_defs: list[str] = []
         self.symbols: set[str] = set()
         self.group_fields: dict[str, str] = {}
+        self.unknown_types: set[str] = set()
 
     # --- reporting
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
@@ -323,6 +324,16 @@ class Checker:
             self.error("the zone that starts with the deck must be shared", starting[0].span)
         return zones
 
+    def unknown_type(self, name: str, span: Span) -> None:
+        """Reported once per name: its other uses are the same mistake, not new ones."""
+        if name in self.unknown_types:
+            return
+        self.unknown_types.add(name)
+        hint = _TYPE_SPELLINGS.get(name.lower()) or did_you_mean(name, TYPE_NAMES)
+        forms = f"types: {', '.join(TYPE_NAMES)}, `list of T` (`list of card`) and `one of a, b`"
+        self.error(f"unknown type `{name}`", span,
+                   (hint + (" " if hint.endswith("?") else "; ") + forms) if hint else forms)
+
     def type_ref(self, t: n.TypeRef) -> str:
         if t.kind == "enum":
             self.symbols.update(t.symbols)
@@ -332,11 +343,11 @@ class Checker:
         if t.kind == "list":
             inner = t.symbols[0]
             if inner not in TYPE_NAMES:
-                self.error(f"unknown type `{inner}`", t.span, did_you_mean(inner, TYPE_NAMES))
+                self.unknown_type(inner, t.span)
+                return T.list_of("any")
             return T.list_of(inner)
         if t.kind not in TYPE_NAMES:
-            self.error(f"unknown type `{t.kind}`", t.span,
-                       did_you_mean(t.kind, TYPE_NAMES) or f"types: {', '.join(TYPE_NAMES)}")
+            self.unknown_type(t.kind, t.span)
             return "any"
         return t.kind
 
@@ -470,7 +481,8 @@ class Checker:
             return "player"
         candidates = (list(scope) + list(self.vars) + list(self.values) + list(self.zones) + list(CONSTANTS)
                       + list(self.orders) + sorted(self.symbols) + list(self.defs) + list(self.deck_attrs))
-        self.error(f"unknown name `{ident}`", e.span, did_you_mean(ident, candidates))
+        hint = _NAME_SPELLINGS.get(ident) or did_you_mean(ident, candidates)
+        self.error(f"unknown name `{ident}`", e.span, hint)
         return "any"
 
     def binary(self, e: n.Binary, scope) -> str:
@@ -532,7 +544,10 @@ class Checker:
     def attr(self, e: n.Attr, scope) -> str:
         obj = self.expr(e.obj, scope)
         if not T.assignable(obj, "group") and obj != "item":
-            self.error(f"only groups have fields; this is {T.describe(obj)}", e.obj.span)
+            hint = None
+            if obj == "card" and (e.name in ("rank", "suit", "name") or e.name in self.deck_attrs):
+                hint = f"a card's {e.name} is a function of it: write `{e.name}({_source(self.sources, e.obj)})`"
+            self.error(f"only groups have fields; this is {T.describe(obj)}", e.obj.span, hint)
             return "any"
         if e.name == "cards":
             return T.list_of("card")
@@ -594,8 +609,11 @@ class Checker:
         if f in AGGREGATES:
             self.error(f"`{f}` needs the form `{f}(value for x in list)`", e.span)
             return "any"
+        hint = _FUNCTION_SPELLINGS.get(f)
+        if f == "range" and len(e.args) == 1:
+            hint = f"write `1..{_source(self.sources, e.args[0])}` for the numbers from 1 to that number"
         self.error(f"unknown function `{f}`", e.span,
-                   did_you_mean(f, list(self.defs) + list(self.deck_attrs) + list(REGISTRY)))
+                   hint or did_you_mean(f, list(self.defs) + list(self.deck_attrs) + list(REGISTRY)))
         for a in e.args:
             self.expr(a, scope)
         return "any"
@@ -612,7 +630,10 @@ class Checker:
             t = self.expr(a, scope)
             ts.append(t)
             if not T.assignable(t, p):
-                self.error(f"this argument must be {T.describe(p)}, not {T.describe(t)}", a.span)
+                hint = None
+                if p.startswith("list:") and t in ("zone", "gzone"):
+                    hint = f"the list of a zone's cards is `cards({_source(self.sources, a)})`"
+                self.error(f"this argument must be {T.describe(p)}, not {T.describe(t)}", a.span, hint)
         for a in e.args[len(params):]:
             self.expr(a, scope)
         return ts
@@ -776,7 +797,10 @@ class Checker:
         if s.op != "=" and not T.assignable(t, "number"):
             self.error(f"`{s.op}` works on numbers", s.span)
         elif not T.assignable(value_t, t):
-            self.error(f"cannot store {T.describe(value_t)} in {T.describe(t)}", s.value.span)
+            hint = None
+            if t.startswith("list:") and value_t in ("zone", "gzone"):
+                hint = f"the list of a zone's cards is `cards({_source(self.sources, s.value)})`"
+            self.error(f"cannot store {T.describe(value_t)} in {T.describe(t)}", s.value.span, hint)
 
     # --- phases
     def check_phase(self, p: n.Phase) -> None:
@@ -863,7 +887,7 @@ class Checker:
                 continue
             if need > self.deck.size:
                 first = _first_deal(b)
-                self.error(f"this block deals {need} cards, but the deck has only {self.deck.size} "
+                self.error(f"this block deals {plural(need, 'card')}, but the deck has only {self.deck.size} "
                            f"(with {self.player_count} players)", first.span if first else b.span,
                            "check the deal counts against the deck")
 
@@ -925,6 +949,28 @@ def _narrowed(test: n.Expr, scope: dict[str, str]) -> tuple[dict[str, str], dict
     card, group = {**scope, name: "card"}, {**scope, name: "group"}
     yes, no = (card, group) if test.func == "is_card" else (group, card)
     return (no, yes) if negated else (yes, no)
+
+
+# What newcomers write for a type, a constant or a function, and the language's own word for it.
+_TYPE_SPELLINGS = {
+    "int": "write `number`", "integer": "write `number`", "float": "write `number`",
+    "boolean": "write `bool`", "str": "write `symbol`", "string": "write `symbol`",
+    "list": "write `list of T`, like `list of card`", "seat": "write `player`",
+}
+_NAME_SPELLINGS = {"True": "write `true`", "False": "write `false`", "None": "write `none`",
+                   "null": "write `none`", "nil": "write `none`"}
+_FUNCTION_SPELLINGS = {
+    "len": "write `count(xs)` for the number of cards or elements",
+    "length": "write `count(xs)` for the number of cards or elements",
+    "size": "write `count(xs)` for the number of cards or elements",
+    "range": "write `1..N` for the numbers from 1 to N",
+    "print": "a rules file has no output: a move's `says` text is what players read",
+}
+
+
+def _source(sources: SourceMap, e: n.Expr) -> str:
+    """The text of an expression as written, to quote it in a hint."""
+    return sources.text(e.span) or "..."
 
 
 def _template_names(text: str) -> list[str]:

@@ -99,6 +99,11 @@ def error(message: str, span: Span | None = None, hint: str | None = None) -> Ru
     return RulesError([Diagnostic(message, span, hint)])
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """`1 card`, `2 cards`: a count with its noun agreeing."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None

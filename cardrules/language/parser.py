@@ -5,6 +5,7 @@ Syntax errors become diagnostics that name the expected tokens in words.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from functools import lru_cache
 
@@ -41,6 +42,16 @@ _TOKEN_WORDS = {
     "FACE": ("`up`", "`down`"),
     "$END": "the end of the file",
 }
+
+# Operators other languages spell with symbols: the first character of each is unexpected here.
+_OPERATOR_WORDS = {
+    "&": "write `and`: `a and b` (there is no `&&`)",
+    "|": "write `or`: `a or b` (there is no `||`)",
+    "!": "write `not`: `not empty(stock)` (`!=` compares)",
+}
+
+NO_WHILE = ("every block finishes, so there is no `while`: repeat with `for i in 1..N { ... }` "
+            "(with an `if` inside to stop doing anything), or let a phase `goto` itself until it is done")
 
 _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone", "var", "def",
                   "action", "phase", "setup", "score", "remove")
@@ -79,9 +90,11 @@ def parse(text: str, path: str = "<rules>", sources: SourceMap | None = None) ->
         hint = "names are letters, digits and `_`; deck symbols are quoted, like \"10D\""
         if char == "'":
             hint = 'deck symbols use double quotes, like "K"'
+        elif char in _OPERATOR_WORDS:
+            hint = _OPERATOR_WORDS[char]
         raise RulesError([Diagnostic(f"unexpected character `{char}`", span, hint)], sources) from None
     except lark.exceptions.UnexpectedInput as exc:
-        raise RulesError([_unexpected_token(exc, path, parser)], sources) from None
+        raise RulesError([_no_while(text, exc, path) or _unexpected_token(exc, path, parser)], sources) from None
     return _ToAst(path).transform_file(tree)
 
 
@@ -109,7 +122,9 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
         shown = ", ".join(words[:12]) + ", ..."
     else:
         shown = " or ".join(words) if len(words) <= 2 else ", ".join(words[:-1]) + " or " + words[-1]
-    if token is not None and str(token) in _DECL_KEYWORDS:
+    if token is not None and str(token) == "elif" and "ELSE" in expected:
+        hint = "an expression chains with `else if`: `if a then x else if b then y else z`"
+    elif token is not None and str(token) in _DECL_KEYWORDS:
         hint = f"a declaration cannot start here: is a {closer} missing above?"
     elif token is not None and token.type == "NAME" and previous in _DECL_KEYWORDS:
         # Inside a block a declaration keyword reads as a plain name, so the error lands on the next word.
@@ -122,6 +137,20 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
         hint = "compare with `==`"
     message = f"unexpected {found}; expected {shown}" if words else f"unexpected {found}"
     return Diagnostic(message, span, hint)
+
+
+def _no_while(text: str, exc: lark.exceptions.UnexpectedInput, path: str) -> Diagnostic | None:
+    """`while` reads as a name, so the error lands a word or two later, on the same line."""
+    if exc.line < 1:
+        return None
+    line = text.splitlines()[exc.line - 1] if exc.line <= len(text.splitlines()) else ""
+    found = None
+    for m in re.finditer(r"\bwhile\b", line[:max(exc.column - 1, 0)]):
+        found = m
+    if found is None:
+        return None
+    span = Span(path, exc.line, found.start() + 1, exc.line, found.end() + 1)
+    return Diagnostic("there is no `while` loop", span, NO_WHILE)
 
 
 def _span(path: str, meta) -> Span:

@@ -267,6 +267,7 @@ class Finding:
     position: dict | None = None  # the position before the last shrunk move (or at the start)
     others: int = 0  # how many more games showed the same failure
     path: str | None = None  # where the position was written
+    shrink_note: str | None = None  # why `shrunk` is no shorter than `moves`, when it is not
 
     def render(self, sources: SourceMap | None = None, game_name: str = "GAME") -> str:
         others = f", and {self.others} other game{'s' if self.others != 1 else ''}" if self.others else ""
@@ -276,7 +277,10 @@ class Finding:
             shown = ", ".join(f"`{m}`" for m in self.shrunk[-12:])
             skipped = f"... {len(self.shrunk) - 12} moves, " if len(self.shrunk) > 12 else ""
             played = f"{len(self.moves)} move{'s' if len(self.moves) != 1 else ''}"
-            lines.append(f"  {played} played; shrunk to {len(self.shrunk)}: {skipped}{shown}")
+            if len(self.shrunk) < len(self.moves) or not self.shrink_note:
+                lines.append(f"  {played} played; shrunk to {len(self.shrunk)}: {skipped}{shown}")
+            else:
+                lines.append(f"  {played} played; not shrunk ({self.shrink_note}): {skipped}{shown}")
         else:
             lines.append("  it shows before the first move")
         if self.path and self.shrunk:
@@ -336,43 +340,92 @@ def _find(st: State, text: str) -> Move | None:
 
 # --- shrinking ----------------------------------------------------------------------------
 
+STATE_KINDS = ("cards", "round-trip", "leak", "refusal")  # found by checking a state, not by playing
+
+
+@attrs.frozen
+class _Choice:
+    """One move of a replayed game: its text, and which of its turn's moves of that name it was."""
+
+    text: str
+    name: str
+    index: int
+
+
+def _choice(legal: list[Move], move: Move) -> _Choice:
+    alike = [m for m in legal if m.name == move.name]
+    return _Choice(move.text, move.name, alike.index(move))
+
+
+def _choose(legal: list[Move], choice: _Choice) -> Move:
+    for m in legal:
+        if m.text == choice.text:
+            return m
+    alike = [m for m in legal if m.name == choice.name] or legal
+    return alike[choice.index % len(alike)]
+
+
 class _Shrinker:
-    """Replays a seed with fewer moves while the failure still shows, as hypothesis shrinks an
-    example: first the shortest prefix, then runs of moves deleted (long runs, then shorter
-    ones, down to single moves) while every move stays legal and the same failure appears."""
+    """Replays a seed with fewer moves while the same failure still shows, as hypothesis shrinks
+    an example. A game is replayed from its choices: each is a move's text, its name and its
+    index among the legal moves of that name. The text is played when it is legal; when it is
+    not, the index chooses among the moves of that name (wrapping round past the end), or
+    among all when there are none; a game that runs out of choices goes on with the first legal
+    move. So every candidate is a legal game, and deleting a move that drew
+    a card does not make the later moves unplayable. First the shortest prefix, then runs of
+    choices deleted (long runs, then shorter ones, down to single choices); a candidate is kept
+    when it shows the same failure after fewer moves."""
 
     def __init__(self, game: Game, seed: int, signature: tuple):
         self.game, self.seed, self.signature = game, seed, signature
         self.budget = SHRINK_BUDGET
+        self.note: str | None = None  # why the moves could not be shrunk, when they could not
 
-    def shows(self, moves: Sequence[str], every_step: bool) -> int | None:
-        """Replay `moves`, checking every state or only the last; the number of moves after
-        which the failure shows, or None when it does not (or a move is not legal)."""
-        self.budget -= len(moves) + 1
-        if self.signature[0] == "nondeterministic":
-            return self._diverges(moves)
+    def replay(self, choices: Sequence[_Choice], limit: int) -> list[_Choice] | None:
+        """Play `choices` (then first moves) for at most `limit` moves: the choices and moves up
+        to and including the one after which the failure shows, or None when it does not."""
         checks = random.Random(f"checks:{self.seed}")
+        every_step = self.signature[0] in STATE_KINDS
+        played: list[_Choice] = []
         st = None
-        applied = 0
         try:
             st = self.game.new_state(self.seed)
-            for text in moves:
+            while not st.is_over and len(played) < limit:
                 if every_step:
                     check_state(st, checks)
-                move = next((m for m in _legal(st, "") if m.text == text), None)
-                if move is None:
-                    return None
-                applied += 1  # a failure inside the move shows with the move
+                legal = _legal(st, "")
+                k = len(played)
+                move = _choose(legal, choices[k]) if k < len(choices) else legal[0]
+                played.append(_choice(legal, move))  # a failure inside the move shows with it
+                self.budget -= 1
                 st.apply(move)
-            if self.signature[0] == "no-end":
-                return None
-            check_state(st, checks)
+            if every_step:
+                check_state(st, checks)
+            elif not st.is_over:
+                _legal(st, "")  # a turn with no legal move, or two that read the same, shows here
         except Exception as exc:
             failure = _failure(exc, st)
             if failure.kind == "no-end":
                 self.budget -= self.game.max_steps  # it ran into the step limit: that was long
-            return applied if failure.signature == self.signature else None
+            return played if failure.signature == self.signature else None
+        finally:
+            self.budget -= 1
         return None
+
+    def choices_of(self, moves: Sequence[str]) -> list[_Choice]:
+        """The choices that replay `moves`, as far as they replay."""
+        choices: list[_Choice] = []
+        try:
+            st = self.game.new_state(self.seed)
+            for text in moves:
+                move = _find(st, text)
+                if move is None:
+                    break
+                choices.append(_choice(st.legal_moves(), move))
+                st.apply(move)
+        except Exception:
+            pass  # the failure itself: the choices up to it are all there are
+        return choices
 
     def _diverges(self, moves: Sequence[str]) -> int | None:
         try:
@@ -393,25 +446,32 @@ class _Shrinker:
 
     def shrink(self, moves: Sequence[str]) -> tuple[str, ...]:
         if self.signature == ("no-end", None):
-            return tuple(moves)  # too many moves: no shorter game shows that
-        best = list(moves)
-        n = self.shows(best, every_step=True)
-        if n is not None:
-            best = best[:n]
+            self.note = "a game that passes the move limit cannot be shown by fewer moves"
+            return tuple(moves)
+        if self.signature[0] == "nondeterministic":
+            n = self._diverges(moves)
+            self.note = "a game that differs from its replay is shown by its first difference only"
+            return tuple(moves[:n] if n is not None else moves)
+        first = self.replay(self.choices_of(moves), len(moves))
+        if first is None:
+            self.note = f"the failure does not show again when seed {self.seed} is replayed"
+            return tuple(moves)
+        best = first
         chunk = max(len(best) // 2, 1)
         while chunk >= 1 and self.budget > 0:
             i = len(best) - chunk - 1  # the last move is the one that shows it: keep it
             while i >= 0 and self.budget > 0:
-                candidate = best[:i] + best[i + chunk:]
-                n = self.shows(candidate, every_step=False)
-                if n is not None:
-                    best = candidate[:n]  # shorter each time, so trying here again ends
+                found = self.replay(best[:i] + best[i + chunk:], len(best) - 1)
+                if found is not None:
+                    best = found  # shorter each time, so trying here again ends
                     i = min(i, len(best) - chunk - 1)
                 else:
                     i -= chunk
             chunk //= 2
-        n = self.shows(best, every_step=True)
-        return tuple(best[:n] if n is not None else best)
+        if len(best) == len(moves):
+            self.note = ("the shrinking budget ran out" if self.budget <= 0 else
+                         f"no shorter game from seed {self.seed} shows it: each move is needed")
+        return tuple(c.text for c in best)
 
 
 # --- many games ---------------------------------------------------------------------------
@@ -458,9 +518,11 @@ def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_mo
             again, replayed = _find_failure(game, game_seed, check_every, max_moves)
             if again is not None:
                 failure, played = again, replayed
-        shrunk = _Shrinker(game, game_seed, failure.signature).shrink(played)
+        shrinker = _Shrinker(game, game_seed, failure.signature)
+        shrunk = shrinker.shrink(played)
         findings.append(Finding(failure.kind, game_seed, failure.message, tuple(played), shrunk, failure.span,
-                                failure.hint, _position_before(game, game_seed, shrunk), counts[signature] - 1))
+                                failure.hint, _position_before(game, game_seed, shrunk), counts[signature] - 1,
+                                shrink_note=shrinker.note))
     return Report(game.title, game.player_count, games, seed, total, time.perf_counter() - start, workers, findings)
 
 
