@@ -154,13 +154,14 @@ class Checker:
         return found[0]
 
     # --- parameters, players, deck
-    def const(self, e: n.Expr, what: str) -> Any:
-        """Evaluate an expression that must be constant: literals, parameters, arithmetic."""
+    def const(self, e: n.Expr, what: str, env: dict[str, Any] | None = None) -> Any:
+        """Evaluate an expression that must be constant: literals, parameters, arithmetic, and
+        what `env` adds to the parameters."""
         try:
-            return _const_eval(e, self.values)
+            return _const_eval(e, {**self.values, **env} if env else self.values)
         except _NotConstant as exc:
             self.error(f"{what} must be a constant", exc.span or e.span,
-                       "use numbers, parameters and arithmetic only")
+                       "use numbers, parameters" + (", `player_count`" if env else "") + " and arithmetic only")
             raise _Abort from None
 
     def check_params(self, params: list[n.Param]) -> None:
@@ -257,7 +258,7 @@ class Checker:
             elif item.kind == "ranks":
                 ranks = [r for r, _ in item.symbols]
             elif item.kind == "copies":
-                copies = self.const(item.value, "the number of copies")
+                copies = self.const(item.value, "the number of copies", {"player_count": self.player_count})
             elif item.kind == "jokers":
                 jokers = self.const(item.value, "the number of jokers")
         if not suits or not ranks:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import os
 import random
 from fractions import Fraction
-from typing import Protocol
+
+from typing import Callable
 
 from cardrules.runtime import Game, State
 
@@ -36,24 +37,33 @@ def var(st: State, name: str):
     return st.vars[st.game.var_index[name]]
 
 
-class Mirror(Protocol):
+class Mirror:
     """What one game needs: the chance outcome that mirrors cardrules' deal, the text of each
-    OpenSpiel action, and cardrules' scores as OpenSpiel's returns."""
+    OpenSpiel action, and cardrules' scores as OpenSpiel's returns. A game's mirror class is
+    made afresh for every game, and `observe` sees every action OpenSpiel applies, for mirrors
+    that keep track of where OpenSpiel's cards are."""
 
-    def chance_outcome(self, cr: State, os_state) -> int: ...
+    def chance_outcome(self, cr: State, os_state) -> int:
+        raise NotImplementedError(f"{type(self).__name__} must say which chance outcome mirrors the deal")
 
-    def move_text(self, os_state, action: int) -> str: ...
+    def move_text(self, os_state, action: int) -> str:
+        raise NotImplementedError(f"{type(self).__name__} must map OpenSpiel's actions to move texts")
 
-    def returns(self, cr: State) -> list: ...
+    def observe(self, player: int, action: int) -> None:
+        """Called after OpenSpiel applies `action` by `player` (-1 for chance)."""
+
+    def returns(self, cr: State) -> list:
+        return list(cr.scores())
 
 
 class Disagreement(AssertionError):
     pass
 
 
-def play_both(game: Game, os_game, mirror: Mirror, seed: int) -> int:
+def play_both(game: Game, os_game, new_mirror: Callable[[], Mirror], seed: int) -> int:
     """One game played by both with the same random actions; the number of decisions it took.
     Raises Disagreement with the history so far at the first difference."""
+    mirror = new_mirror()
     chooser = random.Random(seed)
     cr = game.new_state(seed)
     os_state = os_game.new_initial_state()
@@ -69,6 +79,7 @@ def play_both(game: Game, os_game, mirror: Mirror, seed: int) -> int:
             if outcome not in os_state.legal_actions():
                 fail(f"cardrules dealt chance outcome {outcome}, which OpenSpiel does not allow here")
             os_state.apply_action(outcome)
+            mirror.observe(-1, outcome)
         if os_state.is_terminal() or cr.is_over:
             if not (os_state.is_terminal() and cr.is_over):
                 fail(f"OpenSpiel over: {os_state.is_terminal()}, cardrules over: {cr.is_over}")
@@ -82,8 +93,10 @@ def play_both(game: Game, os_game, mirror: Mirror, seed: int) -> int:
             fail(f"legal moves differ: only cardrules {sorted(legal - set(expected))}, "
                  f"only OpenSpiel {sorted(set(expected) - legal)}")
         action = chooser.choice(actions)
+        player = os_state.current_player()
         cr.apply(mirror.move_text(os_state, action))
         os_state.apply_action(action)
+        mirror.observe(player, action)
         decisions += 1
     ours = [Fraction(x) for x in mirror.returns(cr)]
     theirs = [Fraction(x).limit_denominator(1000) for x in os_state.returns()]
@@ -92,6 +105,6 @@ def play_both(game: Game, os_game, mirror: Mirror, seed: int) -> int:
     return decisions
 
 
-def play_many(game: Game, os_game, mirror: Mirror, games: int, first_seed: int = 0) -> int:
+def play_many(game: Game, os_game, new_mirror: Callable[[], Mirror], games: int, first_seed: int = 0) -> int:
     """Play `games` games from consecutive seeds; the total number of decisions compared."""
-    return sum(play_both(game, os_game, mirror, seed) for seed in range(first_seed, first_seed + games))
+    return sum(play_both(game, os_game, new_mirror, seed) for seed in range(first_seed, first_seed + games))

@@ -7,7 +7,7 @@ its actions 0, 1, 2 are `fold`, `call` (a check when nothing is owed) and `raise
 import pytest
 
 from cardrules import load_game
-from openspiel_mirror import cards_in, games_to_play, play_many
+from openspiel_mirror import Mirror, cards_in, games_to_play, play_many
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -19,7 +19,7 @@ def card_id(name):
     return 2 * RANKS.index(name[0]) + SUITS.index(name[1])
 
 
-class LeducMirror:
+class LeducMirror(Mirror):
     def chance_outcome(self, cr, os_state):
         dealt = sum(1 for step in os_state.full_history() if step.player == pyspiel.PlayerId.CHANCE)
         if dealt < cr.game.player_count:       # the private cards, seat 0 first
@@ -31,8 +31,6 @@ class LeducMirror:
     def move_text(self, os_state, action):
         return MOVES[action]
 
-    def returns(self, cr):
-        return cr.scores()
 
 
 @pytest.mark.parametrize("starting_player", [0, 1])
@@ -40,4 +38,4 @@ def test_leduc_poker_agrees_with_openspiel_move_for_move(starting_player):
     games = games_to_play(200)
     ours = load_game("leduc-poker", {"starting_player": starting_player})
     theirs = pyspiel.load_game("leduc_poker", {"starting_player": starting_player})
-    assert play_many(ours, theirs, LeducMirror(), games) >= 2 * games
+    assert play_many(ours, theirs, LeducMirror, games) >= 2 * games
