@@ -391,6 +391,8 @@ class Checker:
             self.want(e.test, scope, "bool", "the condition")
             when_true, when_false = _narrowed(e.test, scope)
             a, b = self.expr(e.then, when_true), self.expr(e.otherwise, when_false)
+            if T.assignable(b, a) and T.assignable(a, b) and "any" in a:
+                return b                   # `if C then [] else cards`: the list's elements are known
             if T.assignable(b, a):
                 return a
             if T.assignable(a, b):
