@@ -234,6 +234,8 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     if phase is None:
         r.error("phase", "missing: say which phase the game is in", f"phases: {', '.join(game.phase_index)}")
         st.phase = 0
+    elif phase == "setup" and st.over:
+        st.phase = -1                      # a game that ended in its setup (a natural in Blackjack)
     elif phase not in game.phase_index:
         r.error("phase", f"there is no phase `{phase}`", did_you_mean(str(phase), game.phase_index))
         st.phase = 0

@@ -159,7 +159,7 @@ class Game:
 
 
 class State:
-    """One position of a game. Use ``game.new_state(seed)`` or :func:`cardrules.position.load`."""
+    """One position of a game. Use ``game.new_state(seed)`` or :func:`cardrules.engine.position.load`."""
 
     __slots__ = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase",
                  "player", "over", "seed", "draws", "steps", "_legal")

@@ -155,13 +155,14 @@ class Checker:
         return found[0]
 
     # --- parameters, players, deck
-    def const(self, e: n.Expr, what: str) -> Any:
-        """Evaluate an expression that must be constant: literals, parameters, arithmetic."""
+    def const(self, e: n.Expr, what: str, env: dict[str, Any] | None = None) -> Any:
+        """Evaluate an expression that must be constant: literals, parameters, arithmetic, and
+        what `env` adds to the parameters."""
         try:
-            return const_eval(e, self.values)
+            return const_eval(e, {**self.values, **env} if env else self.values)
         except NotConstant as exc:
             self.error(f"{what} must be a constant", exc.span or e.span,
-                       "use numbers, parameters and arithmetic only")
+                       "use numbers, parameters" + (", `player_count`" if env else "") + " and arithmetic only")
             raise _Abort from None
 
     def check_params(self, params: list[n.Param]) -> None:
@@ -258,7 +259,7 @@ class Checker:
             elif item.kind == "ranks":
                 ranks = [r for r, _ in item.symbols]
             elif item.kind == "copies":
-                copies = self.const(item.value, "the number of copies")
+                copies = self.const(item.value, "the number of copies", {"player_count": self.player_count})
             elif item.kind == "jokers":
                 jokers = self.const(item.value, "the number of jokers")
         if not suits or not ranks:
@@ -401,6 +402,8 @@ class Checker:
             self.want(e.test, scope, "bool", "the condition")
             when_true, when_false = _narrowed(e.test, scope)
             a, b = self.expr(e.then, when_true), self.expr(e.otherwise, when_false)
+            if T.assignable(b, a) and T.assignable(a, b) and "any" in a:
+                return b                   # `if C then [] else cards`: the list's elements are known
             if T.assignable(b, a):
                 return a
             if T.assignable(a, b):

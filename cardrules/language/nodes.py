@@ -1,7 +1,7 @@
 """The abstract syntax tree of a rules file: small frozen value classes with source spans.
 
 The parser builds these; the checker reads them; the compiler turns them into closures.
-Every node carries the :class:`~cardrules.diagnostics.Span` that diagnostics point at.
+Every node carries the :class:`~cardrules.language.diagnostics.Span` that diagnostics point at.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ of one rank (``KC KH KS``). Every meld has at least three cards and two natural 
 cards, and at most ``max_wild`` wild cards; a wild card fills one missing rank of a run or
 stands for one card of a set. Which cards are wild is a one-argument `def` of the rules file,
 and which ranks may form sets is a list of ranks. The validity and the enumeration are
-:mod:`cardrules.library.melds`; these built-ins bind it to a game's deck.
+:mod:`cardrules.algorithms.melds`; these built-ins bind it to a game's deck.
 
 Identical cards (copies of one card in a game with several decks) are interchangeable: the
 lists these functions return name each distinct meld or card once.
