@@ -14,6 +14,7 @@ from . import nodes as n
 from . import types as T
 from .builtins import AGGREGATES, CONSTANTS, REGISTRY
 from .deck import build_deck
+from .display import check_display
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
 from .model import Model, ParamInfo, VarInfo, ZoneInfo
 
@@ -75,6 +76,8 @@ class Checker:
         self.defs = {d.name: d for d in decls["def"]}
         self.actions = {a.name: a for a in decls["action"]}
         self.phases = {p.name: p for p in decls["phase"]}
+        self.display, problems = check_display(decls["display"], self.deck, self.zones, self.vars)
+        self.diagnostics.extend(problems)
         self.fatal_if_errors()
         for var in self.vars.values():
             if var.init is not None:
@@ -103,13 +106,14 @@ class Checker:
                      values=self.values, player_count=self.player_count, team_of=self.team_of,
                      deck=self.deck, zones=self.zones, vars=self.vars, defs=self.defs,
                      actions=self.actions, phases=self.phases, setup=setup, score=score,
-                     symbols=frozenset(self.symbols), types=self.types, names=self.names)
+                     symbols=frozenset(self.symbols), types=self.types, names=self.names,
+                     display=self.display)
 
     def collect(self) -> dict[str, list]:
         kinds = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
                  n.Param: "param", n.Deck: "deck", n.Zone: "zone", n.Var: "var", n.Def: "def",
                  n.Action: "action", n.Phase: "phase", n.Setup: "setup", n.Score: "score",
-                 n.Remove: "remove"}
+                 n.Remove: "remove", n.Display: "display"}
         decls: dict[str, list] = {k: [] for k in kinds.values()}
         seen: dict[str, Any] = {}
         for d in self.rules.decls:

@@ -68,3 +68,4 @@ class Model:
     symbols: frozenset[str]  # every enum symbol
     types: dict[int, str]  # id(expression node) -> type
     names: dict[int, tuple[str, Any]]  # id(Name node) -> (kind, what it names)
+    display: Any = None  # a cardrules.display.Display: what a player's screen shows

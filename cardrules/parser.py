@@ -167,6 +167,21 @@ class _ToAst(Transformer):
     def remove_decl(self, meta, items):
         return n.Remove(name=str(items[0]), member=str(items[1]) if items[1] else None, span=self.s(meta))
 
+    def display_decl(self, meta, items):
+        return n.Display(items=tuple(items), span=self.s(meta))
+
+    def display_names(self, meta, items):
+        return tuple(map(str, items))
+
+    def display_hide(self, meta, items):
+        return n.DisplayItem(kind="hide", names=items[0], keys=(), span=self.s(meta))
+
+    def display_show(self, meta, items):
+        return n.DisplayItem(kind="show", names=items[0], keys=(), span=self.s(meta))
+
+    def display_order(self, meta, items):
+        return n.DisplayItem(kind="order", names=items[0], keys=items[1], span=self.s(meta))
+
     def bool_domain(self, meta, items):
         return n.Domain(kind="bool", span=self.s(meta))
 

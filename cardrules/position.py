@@ -50,7 +50,7 @@ def dump(st: State) -> dict:
         "format": FORMAT,
         "game": game.title,
         "players": game.player_count,
-        "params": {k: _dump_param(v) for k, v in game.params.items() if k != "players"},
+        "params": {k: dump_param(v) for k, v in game.params.items() if k != "players"},
         "phase": st.phase_name,
         "over": st.over,
         "vars": variables,
@@ -84,7 +84,7 @@ def _card_token(st: State, c: int, default_up: bool) -> str:
     return label if up == default_up else f"{label}:{'up' if up else 'down'}"
 
 
-def _dump_param(v):
+def dump_param(v):
     if isinstance(v, tuple):
         return list(v)
     if isinstance(v, Fraction):
@@ -353,10 +353,11 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     if r.errors:
         raise RulesError(r.errors)
     if not st.over:
-        from .runtime import RulesRuntimeError
         try:
-            st._settle()
-        except RulesRuntimeError as exc:
-            raise RulesError([Diagnostic(f"{where}: the position cannot be played: "
-                                         f"{exc.diagnostics[0].message}")]) from None
+            st.settle()
+        except RulesError as exc:
+            first = exc.diagnostics[0]
+            raise RulesError([Diagnostic(f"{where}: the position cannot be played: {first.message}", first.span,
+                                         "a variable the rules read here may have no value in the position: "
+                                         "give it in `vars`")], game.sources) from None
     return st

@@ -325,6 +325,14 @@ class State:
         return RulesRuntimeError(f"this statement failed while running: {exc}", span,
                                  "a value was none or of the wrong kind here", self.game.sources)
 
+    def settle(self) -> None:
+        """Run automatic phases until a player must choose (for a State built by hand, as a
+        position is); an error in the rules is a located RulesRuntimeError."""
+        try:
+            self._settle()
+        except _PYTHON_ERRORS as exc:
+            raise self._located(exc) from None
+
     def _settle(self) -> None:
         """Run automatic phases until a player must choose or the game is over."""
         game = self.game
