@@ -107,7 +107,7 @@ class Checker:
                      deck=self.deck, zones=self.zones, vars=self.vars, defs=self.defs,
                      actions=self.actions, phases=self.phases, setup=setup, score=score,
                      symbols=frozenset(self.symbols), types=self.types, names=self.names,
-                     display=self.display)
+                     display=self.display, player_range=self.player_range)
 
     def collect(self) -> dict[str, list]:
         kinds = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
@@ -223,6 +223,7 @@ class Checker:
         low, high = self.const(decl.low, "the fewest players"), self.const(decl.high, "the most players")
         default = self.const(decl.default, "the default player count") if decl.default else low
         chosen = self.overrides.get("players", default)
+        self.player_range = (low, high, default)
         if not (isinstance(chosen, int) and low <= chosen <= high):
             self.error(f"this game is for {low} to {high} players, not {chosen}", decl.span)
             raise _Abort

@@ -69,3 +69,4 @@ class Model:
     types: dict[int, str]  # id(expression node) -> type
     names: dict[int, tuple[str, Any]]  # id(Name node) -> (kind, what it names)
     display: Any = None  # a cardrules.display.Display: what a player's screen shows
+    player_range: tuple[int, int, int] = (0, 0, 0)  # the fewest, the most and the default

@@ -104,15 +104,20 @@ def _dump_value(game: Game, t: str, value):
     return value
 
 
-def load(game: Game, path: str | Path) -> State:
+def read(path: str | Path) -> Any:
+    """The JSON of a position file, or a RulesError saying why it cannot be read."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RulesError([Diagnostic(f"cannot read position `{path}`: {exc.strerror}")]) from None
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError([Diagnostic(f"cannot read position `{path}`: {getattr(exc, 'strerror', None) or exc}")]) \
+            from None
     except json.JSONDecodeError as exc:
         raise RulesError([Diagnostic(f"{path}:{exc.lineno}:{exc.colno}: the position is not valid JSON: {exc.msg}")]) \
             from None
-    return load_data(game, data, str(path))
+
+
+def load(game: Game, path: str | Path) -> State:
+    return load_data(game, read(path), str(path))
 
 
 class _Reader:

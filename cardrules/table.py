@@ -222,9 +222,9 @@ class CardTable:
             text = re.sub(r"(?<![\w#])" + re.escape(name) + r"(?![\w#])", HIDDEN, text, count=1)
         return text
 
-    def events(self, before: State, after: State, viewer: int) -> list[Text]:
-        """What changed between two positions, as `viewer` may see it: cards moved, cards turned
-        up or shown, variables changed.
+    def events(self, before: State, after: State, viewer: int | None) -> list[Text]:
+        """What changed between two positions, as `viewer` may see it (None: one who sees every
+        card): cards moved, cards turned up or shown, variables changed.
 
         A step may pass a card through a shuffle, so only its two ends are known here, and a
         card is tied to a place only where the viewer saw it there: a card seen at both ends
@@ -237,8 +237,8 @@ class CardTable:
         turned: dict[str, list] = {}
         for card in range(game.deck_size):
             was, now = self.place(before, card, viewer), self.place(after, card, viewer)
-            saw = game.visible_to(before, card, viewer)
-            sees = game.visible_to(after, card, viewer)
+            saw = viewer is None or game.visible_to(before, card, viewer)
+            sees = viewer is None or game.visible_to(after, card, viewer)
             name = game.deck.names[card]
             if was == now:
                 if sees and not saw:
@@ -253,7 +253,10 @@ class CardTable:
             else:
                 moved.setdefault(was + arrow + now, []).append(None)
         lines = [self.event(what, names) for what, names in {**moved, **turned}.items()]
-        lines.extend(self.changes(before.observation(viewer), after.observation(viewer)))
+        if viewer is None:
+            lines.extend(self.changes(observe_all(before), observe_all(after)))
+        else:
+            lines.extend(self.changes(before.observation(viewer), after.observation(viewer)))
         return lines
 
     def event(self, what: str, names: list) -> Text:
@@ -303,11 +306,21 @@ class CardTable:
         elif zone.owner == "player":
             label = f"your {zone.name}" if owner == viewer else f"{zone.name} of seat {owner}"
         elif not self.teams_shown:  # every seat is its own team
-            label = f"your {zone.name}" if owner == self.game.team_of[viewer] else f"{zone.name} of seat {owner}"
+            label = f"your {zone.name}" if viewer is not None and owner == self.game.team_of[viewer] \
+                else f"{zone.name} of seat {owner}"
         else:
-            mine = self.game.team_of[viewer] == owner
+            mine = viewer is not None and self.game.team_of[viewer] == owner
             label = f"your team's {zone.name}" if mine else f"{zone.name} of team {owner}"
         return f"a group in {label}" if group else label
+
+
+def observe_all(state: State, player: int = 0) -> dict:
+    """An observation with every card shown: what one who knows the seed (a log's reader,
+    a position's author) may see."""
+    shown = state.clone()
+    everyone = (1 << state.game.player_count) - 1
+    shown.known = [everyone] * len(shown.known)
+    return shown.observation(player)
 
 
 def _flatten(value):
