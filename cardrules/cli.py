@@ -405,11 +405,13 @@ def _bots(spec: str, game, humans: list[int], seed: int) -> tuple[dict, dict[int
 
 
 @cli.command()
-@game_argument()
-@click.option("--seat", default="0", show_default=True, metavar="SEAT[,SEAT...]",
-              help="The seat you play; several seats for several people at one terminal (hot-seat).")
-@click.option("--bots", default="random", show_default=True, metavar="AGENT[,AGENT...]",
-              help="The agents at the other seats: one for all, or one per seat (random, greedy, ...).")
+@click.argument("game", required=False, shell_complete=lambda ctx, param, incomplete: complete_game(incomplete))
+@click.option("--seat", default=None, metavar="SEAT[,SEAT...]",
+              help="The seat you play; several seats for several people at one terminal (hot-seat) "
+                   "[default: 0, or the resumed game's].")
+@click.option("--bots", default=None, metavar="AGENT[,AGENT...]",
+              help="The agents at the other seats: one for all, or one per seat (random, greedy, ...) "
+                   "[default: random, or the resumed game's].")
 @click.option("--seed", default=None, type=int, help="Seed of the game (default: random).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False),
               help="Write the game's log here (also when stopped by q or Ctrl-C).")
@@ -438,9 +440,16 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, players, params)
             game, seed = log.game, log.seed
             if log.changed_rules(compiled):
                 errors.print(f"note: the rules of {log.game} changed since the log was written", markup=False)
+            people = sorted((k for k, v in log.seats.items() if v == "human"), key=int)
+            seat = seat or ",".join(people) or None
+            bots = bots or ",".join(v for k, v in sorted(log.seats.items(), key=lambda kv: int(kv[0]))
+                                    if v != "human") or None
+        elif game is None:
+            raise RulesError([Diagnostic("name the GAME to play, or a log to go on with --resume LOG")])
         else:
             compiled = load_game(game, _params(players, params))
             seed = random.randrange(1 << 30) if seed is None else seed
+        seat, bots = seat or "0", bots or "random"
         humans = _seats(seat, compiled.player_count)
         agents, specs = _bots(bots, compiled, humans, seed)
         state = compiled.new_state(seed)
@@ -639,7 +648,9 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
 @game_argument()
 @click.option("-n", "--games", type=click.IntRange(1), default=200, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True,
-              help="Seed of the first game; game i has seed SEED + i, so a finding's seed replays alone.")
+              help="Seed of the run; game i has seed SEED * 2**32 + i, as in simulate.")
+@click.option("--first", "first_game", type=click.IntRange(0), default=0, show_default=True,
+              help="Start at this game of the run (a finding names its game, to replay it alone).")
 @click.option("--check-every", type=click.IntRange(1), default=1, show_default=True,
               help="Check the properties every N moves only (a finding is still shrunk to the first move "
                    "that shows it).")
@@ -650,7 +661,7 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
 @click.option("--findings", "folder", default="findings", show_default=True, type=click.Path(file_okay=False),
               help="Where to write a position file for each finding.")
 @with_game_options
-def validate(game, games, seed, check_every, max_moves, workers, folder, players, params) -> None:
+def validate(game, games, seed, first_game, check_every, max_moves, workers, folder, players, params) -> None:
     """Play GAME many times at random and check every property at every step.
 
     The game must end, keep every card, always offer a legal move, replay the same from the
@@ -669,7 +680,8 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
             def progress(done: int) -> None:
                 if bar is not None:
                     bar.update(task, completed=done, refresh=True)
-            report = run(compiled, games, seed, check_every, max_moves, workers, progress=progress)
+            report = run(compiled, games, seed, check_every, max_moves, workers, progress=progress,
+                         first_game=first_game)
         findings = write_findings(report.findings, folder, compiled.title)
     except RulesError as exc:
         _fail(exc)
@@ -677,7 +689,9 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
         errors.print("interrupted: nothing was validated to the end")
         sys.exit(130)
     every = "every move" if check_every == 1 else f"every {check_every} moves"
-    console.print(f"{compiled.title}, {compiled.player_count} players: {games} games (seeds {seed}..{seed + games - 1}), "
+    last = first_game + games - 1
+    which = f"seeds {first_game}..{last}" if seed == 0 else f"seed {seed}, games {first_game}..{last}"
+    console.print(f"{compiled.title}, {compiled.player_count} players: {games} games ({which}), "
                   f"{report.moves:,} moves, every property checked at {every}", markup=False, highlight=False,
                   soft_wrap=True)
     for number, finding in enumerate(findings, 1):

@@ -43,7 +43,7 @@ _TOKEN_WORDS = {
 }
 
 _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone", "var", "def",
-                  "action", "phase", "setup", "score", "remove")
+                  "action", "phase", "setup", "score", "remove", "display")
 
 
 def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:

@@ -202,6 +202,26 @@ class _Reader:
         return raw
 
 
+def _rest_slot(r: _Reader, game: Game, rest: Any) -> int | None:
+    """The zone slot `rest` names: a shared zone (`"stock"`) or one seat's or team's (`"hand[2]"`)."""
+    name, _, index = str(rest).partition("[")
+    zone = game.zones.get(name)
+    if zone is None:
+        r.error("rest", f"`{rest}` is not a zone", did_you_mean(name, game.zones))
+        return None
+    if not zone.owner:
+        if index:
+            r.error("rest", f"`{name}` is a shared zone: write just `{name}`")
+            return None
+        return zone.base
+    number = index[:-1] if index.endswith("]") else ""
+    if not number.isdigit() or int(number) >= zone.count:
+        r.error("rest", f"`{name}` is a zone per {zone.owner}: say whose, from `{name}[0]` to "
+                        f"`{name}[{zone.count - 1}]`")
+        return None
+    return zone.base + int(number)
+
+
 def load_data(game: Game, data: Any, where: str = "position") -> State:
     """Build a State from position notation, or raise RulesError naming every problem."""
     r = _Reader(game, where)
@@ -329,15 +349,15 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     missing = [c for c in range(n) if c not in r.used]
     rest = data.get("rest")
     if rest is not None:
-        zone = game.zones.get(rest)
-        if zone is None or zone.owner:
-            r.error("rest", f"`{rest}` is not a shared zone", did_you_mean(str(rest), game.zones))
-        else:
+        slot = _rest_slot(r, game, rest)
+        if slot is not None:
+            # Under the cards listed in that zone: those stay on top, the next to be dealt.
+            st.zones[slot][:0] = missing
+            up = game.slot_zone[slot].face == "up"
             for c in missing:
-                st.zones[zone.base].append(c)
-                st.loc[c] = zone.base
-                st.face[c] = zone.face == "up"
-            missing = []
+                st.loc[c] = slot
+                st.face[c] = up
+        missing = []  # placed, or a `rest` problem already said
     if missing:
         names = ", ".join(game.deck.label(c) for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
         r.error("zones", f"{len(missing)} cards are not placed anywhere: {names}",
