@@ -282,7 +282,8 @@ def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path,
         errors.print("interrupted")
         sys.exit(130)
     if not summary.complete:
-        hint = f"`cardrules simulate {game} --resume {json_path}`" if json_path not in (None, "-") else \
+        hint = f"`cardrules simulate {game} --resume {json_path} --json {json_path}`" \
+            if json_path not in (None, "-") else \
             "--json FILE next time to be able to resume"
         errors.print(f"interrupted after {summary.games} of {summary.requested} games; continue with {hint}",
                      markup=False, highlight=False, soft_wrap=True)

@@ -320,7 +320,7 @@ def observe_all(state: State, player: int = 0) -> dict:
     shown = state.clone()
     everyone = (1 << state.game.player_count) - 1
     shown.known = [everyone] * len(shown.known)
-    return shown.observation(player)
+    return {**shown.observation(player), "player": None}
 
 
 def _flatten(value):
