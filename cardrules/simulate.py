@@ -407,36 +407,6 @@ def check_plot(path: str | Path) -> None:
 
 
 def write_plot(summary: Summary, path: str | Path) -> None:
-    """Histograms of the seats' scores and of game length, as PNG or SVG (by the suffix)."""
-    check_plot(path)
-    # A Figure of its own, without pyplot: no backend is chosen for the caller's process.
-    from matplotlib.figure import Figure
-
-    r = summary.results
-    panels = [("score by seat", None), ("game length (moves)", r.moves)]
-    if summary.counts_hands:
-        panels.append(("game length (hands)", [float(h) for h in r.hands]))
-    fig = Figure(figsize=(5 * len(panels), 4), layout="tight")
-    for i, (title, values) in enumerate(panels):
-        ax = fig.add_subplot(1, len(panels), i + 1)
-        if values is None:
-            scores = [r.seat_scores(seat) for seat in range(summary.players)]
-            bins = _bins([x for xs in scores for x in xs])
-            for seat, xs in enumerate(scores):
-                ax.hist(xs, bins=bins, histtype="step", label=f"seat {seat} ({summary.agents[seat]})")
-            ax.legend(fontsize="small")
-        else:
-            ax.hist(values, bins=_bins(values))
-        ax.set_title(title)
-        ax.set_ylabel("games")
-    fig.suptitle(f"{summary.game}: {summary.games} games, seed {summary.seed}")
-    fig.savefig(path)
-
-
-def _bins(values: list) -> list[float] | int:
-    """One bar per value for counts and small whole scores; 40 bars otherwise."""
-    if values and all(float(v).is_integer() for v in values):
-        low, high = int(min(values)), int(max(values))
-        if high - low <= 80:
-            return [x - 0.5 for x in range(low, high + 2)]
-    return 40
+    """The run's figures as PNG or SVG (by the suffix): see :mod:`cardrules.plots`."""
+    from .plots import plot_summary
+    plot_summary(summary, path)
