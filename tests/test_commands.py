@@ -84,7 +84,8 @@ def test_quiet_leaves_out_notes_but_not_results(tmp_path):
 def test_json_dash_writes_json_to_standard_output_and_the_table_elsewhere():
     result = ok("simulate", "sete-e-meio", "-n", 5, "--workers", 1, "--param", "rounds=1", "--json", "-")
     data = json.loads(result.stdout)
-    assert data["games"] == 5 if "games" in data else data["requested"] == 5
+    assert data["games"] == 5 and data["complete"] is True
+    assert "win rate" in result.stderr, "the table goes to standard error"
 
 
 def test_game_arguments_complete_with_the_bundled_names():
@@ -308,6 +309,46 @@ def test_typed_card_names_are_not_case_sensitive():
     move = st.legal_moves()[0].text
     applied = json.loads(ok("apply", "cassino", move.lower(), "--position", position, "--json").stdout)
     assert applied["happened"][0]["move"] == move
+
+
+def test_cards_are_drawn_plain_where_the_terminal_has_no_utf8_or_colour():
+    import io
+    from rich.console import Console
+    from cardrules.table import CardTable, Style
+
+    class Ascii(io.StringIO):
+        encoding = "ascii"
+    assert Style.for_console(Console(file=Ascii())) == Style(symbols=False, colour=False)
+    assert Style.for_console(Console(file=io.StringIO(), force_terminal=True, color_system="standard")) == \
+        Style(symbols=True, colour=True)
+    assert Style.for_console(Console(file=io.StringIO(), force_terminal=True), plain=True) == Style(False, False)
+    table = CardTable(load_game("piquet"), Style(symbols=True, colour=True))
+    assert table.card("10H").plain == "10♥" and table.card("10H").style == "red"
+    assert table.card("AS").plain == "A♠" and table.card(None).plain == "??"
+
+
+@pytest.mark.parametrize("name, params", [("piquet", {"deals": 1}), ("sete-e-meio", {"rounds": 3}),
+                                          ("buraco", {"players": 4, "max_hands": 1})])
+def test_the_narration_never_names_a_card_the_seat_could_not_see(name, params):
+    import random
+    from cardrules.table import CardTable, PLAIN
+    game = load_game(name, params)
+    table = CardTable(game, PLAIN)
+    state, rng = game.new_state(11), random.Random(11)
+    names = set(game.deck.names)
+    steps = 0
+    while not state.is_over and steps < 250:
+        before = state.clone()
+        move = rng.choice(state.legal_moves())
+        state.apply(move)
+        steps += 1
+        for seat in range(game.player_count):
+            seen = {game.deck.names[c] for c in range(game.deck_size)
+                    if game.visible_to(before, c, seat) or game.visible_to(state, c, seat)}
+            said = " ".join([table.move_text(before, state, move, seat)] +
+                            [line.plain for line in table.events(before, state, seat)])
+            named = set(re.findall(r"[\w#]+", said)) & names
+            assert named <= seen, f"seat {seat} was told {named - seen} after `{move.text}`"
 
 
 def test_says_text_with_markup_is_printed_as_it_is(tmp_path):
