@@ -88,7 +88,10 @@ class CardTable:
         if not isinstance(x, dict):
             return self.card(x)
         out = Text("[")
-        out.append_text(Text(" ").join(self.card(c) for c in x["cards"]))
+        if x["cards"] and all(c is None for c in x["cards"]):
+            out.append(f"{len(x['cards'])} face down", style="dim" if self.style.colour else "")
+        else:
+            out.append_text(Text(" ").join(self.card(c) for c in x["cards"]))
         fields = [f"{k} {self.plain_value(v)}" for k, v in x.items() if k != "cards" and v not in (None, False)]
         if fields:
             out.append(" | " + ", ".join(fields), style="dim" if self.style.colour else "")
