@@ -136,6 +136,9 @@ def test_buraco_one_hand_with_a_forced_move_played_by_enter():
     hand = re.search(r"hand: (.+)", first.split("(you)", 1)[1]).group(1).split()
     suits = [card[-1] for card in hand]
     assert suits == sorted(suits, key="♣♦♥♠".index), "the hand is sorted by suit (the display's order)"
+    assert forced_seen, "a turn with one legal move came up"
+    after_forced = screen.screens[screen.screens.index(forced_seen[0]) + 1]
+    assert re.match(r"\s*you: \w+", after_forced), "Enter played the only move"
     assert "total: seat 0" in end and "final scores" in end
     assert re.search(r"winner: seat \d|a draw", end)
 
