@@ -75,8 +75,10 @@ def check_display(decls: list[n.Display], deck: DeckTable, zones: dict, variable
                         problems.append(Diagnostic(f"`show {name}`: a total is a number per player or per team",
                                                    item.span, f"`{name}` is `{var.type}`"
                                                    + ("" if var.owner else ", one for the whole game")))
+                    elif item.kind == "hide":
+                        hidden.add(name)
                     else:
-                        (hidden.add(name) if item.kind == "hide" else totals.append(name))
+                        totals.append(name)
                 continue
             for key in item.keys:
                 if key not in keys_known:

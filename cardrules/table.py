@@ -59,6 +59,8 @@ class CardTable:
         self.var_types = {v.name: v.type for v in game.vars}
         self.var_owner = {v.name: v.owner for v in game.vars}
         self.teams_shown = game.team_count < game.player_count
+        self.sep = " · " if style.symbols else ", "
+        self.arrow = " → " if style.symbols else " -> "
 
     # --- cards and values
     def card(self, name: str | None) -> Text:
@@ -151,7 +153,7 @@ class CardTable:
                     who = [f"team {t} {self.plain_value(v)}" for t, v in enumerate(values)]
                 else:
                     who = [f"seat {p} {self.plain_value(v)}" for p, v in enumerate(values)]
-                parts.append(f"{name}: " + " · ".join(who) if self.style.symbols else f"{name}: " + ", ".join(who))
+                parts.append(f"{name}: " + self.sep.join(who))
             return Text("   ".join(parts), style="bold" if self.style.colour else "")
         if state is not None and state.is_over:
             return Text("scores: " + ", ".join(f"seat {p} {self.plain_value(s)}" for p, s in enumerate(state.scores())),
@@ -187,7 +189,7 @@ class CardTable:
         shared = [Text(f"{name} ").append_text(self.value(name, value)) for name, value in obs["vars"].items()
                   if self.var_owner[name] is None and name not in hidden]
         if shared:
-            lines.append(Text("  ").append_text(Text(" · " if self.style.symbols else ", ").join(shared)))
+            lines.append(Text("  ").append_text(Text(self.sep).join(shared)))
         totals = self.totals(obs, state)
         if totals is not None:
             lines.append(totals)
@@ -201,7 +203,7 @@ class CardTable:
         values = [Text(f"{name} ").append_text(self.value(name, obs["vars"][name][index]))
                   for name in obs["vars"] if self.var_owner[name] in owners and name not in hidden]
         if values:
-            out.append(Text("    ").append_text(Text(" · " if self.style.symbols else ", ").join(values)))
+            out.append(Text("    ").append_text(Text(self.sep).join(values)))
         return out
 
     # --- moves and events
@@ -235,7 +237,7 @@ class CardTable:
         only when that is a shared place (a stock), else just as arriving; one seen only
         before is named as leaving; one never seen is counted, not named."""
         game = self.game
-        arrow = " → " if self.style.symbols else " -> "
+        arrow = self.arrow
         moved: dict[str, list] = {}
         turned: dict[str, list] = {}
         for card in range(game.deck_size):
@@ -279,18 +281,13 @@ class CardTable:
             was = old["vars"][name]
             if name in hidden or value == was:
                 continue
-            owner = self.var_owner[name]
+            owner, t = self.var_owner[name], self.var_types[name]
             if owner is None:
-                out.append(Text(f"  {name}: {self.plain_value(was, self.var_types[name])} → "
-                                f"{self.plain_value(value, self.var_types[name])}"
-                                if self.style.symbols else
-                                f"  {name}: {self.plain_value(was, self.var_types[name])} -> "
-                                f"{self.plain_value(value, self.var_types[name])}"))
+                out.append(Text(f"  {name}: {self.plain_value(was, t)}{self.arrow}{self.plain_value(value, t)}"))
                 continue
-            arrow = "→" if self.style.symbols else "->"
             who = "team" if owner == "team" and self.teams_shown else "seat"
-            parts = [f"{who} {i} {self.plain_value(a, self.var_types[name])} {arrow} "
-                     f"{self.plain_value(b, self.var_types[name])}" for i, (a, b) in enumerate(zip(was, value)) if a != b]
+            parts = [f"{who} {i} {self.plain_value(a, t)}{self.arrow}{self.plain_value(b, t)}"
+                     for i, (a, b) in enumerate(zip(was, value)) if a != b]
             out.append(Text(f"  {name}: " + ", ".join(parts)))
         return out
 

@@ -2,7 +2,6 @@
 and the regressions of issue 17."""
 
 import json
-import os
 import re
 import shlex
 from pathlib import Path
