@@ -356,3 +356,12 @@ def test_says_text_with_markup_is_printed_as_it_is(tmp_path):
     path.write_text(rules)
     out = ok("play", path, "--seed", 1, "--bots", "random", input="1\nq\n").stdout
     assert "[/x] lay " in out and "[bold]" in out
+
+
+def test_bots_are_named_one_for_all_or_one_per_bot_seat_and_an_unknown_one_is_refused():
+    out = ok("play", "sete-e-meio", "--players", 3, "--seed", 3, "--bots", "greedy,random", "--plain",
+             input="q\n").stdout
+    assert "  seat 1 (bot greedy)" in out and "  seat 2 (bot random)" in out
+    err = fails("play", "sete-e-meio", "--seed", 3, "--bots", "greedyy").stderr
+    assert "no agent called `greedyy`" in err and "did you mean `greedy`?" in err
+    assert "4 agents for 2 bot seats" in fails("play", "sete-e-meio", "--players", 3, "--bots", "a,b,c,d").stderr
