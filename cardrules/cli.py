@@ -17,12 +17,35 @@ from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
-from .language.diagnostics import Diagnostic, RulesError, plural
-from .engine.loader import load_game, load_model, parse_param
 from .engine.errors import IllegalMove
+from .engine.loader import load_game, load_model, parse_param, parse_value
+from .language.diagnostics import Diagnostic, RulesError, plural
 
-console = Console()
-errors = Console(stderr=True, soft_wrap=True)  # never wrap a diagnostic: the caret must stay under its column
+# No emoji codes anywhere: `rules:100:3` in a message must not become an emoji.
+console = Console(emoji=False)
+errors = Console(stderr=True, soft_wrap=True, emoji=False)  # never wrap a diagnostic: the caret must stay under its column
+
+
+QUIET = [False]  # --quiet: results and errors only
+
+
+def complete_game(incomplete: str) -> list:
+    """Shell completion of a GAME argument: the bundled games, then rules files."""
+    from click.shell_completion import CompletionItem
+
+    from .language.resources import bundled_games
+    names = [CompletionItem(name, help="bundled game") for name in bundled_games() if name.startswith(incomplete)]
+    return names + [CompletionItem(incomplete, type="file")]
+
+
+def game_argument(name: str = "game"):
+    return click.argument(name, shell_complete=lambda ctx, param, incomplete: complete_game(incomplete))
+
+
+def note(text: str) -> None:
+    """A message about what was done (a file written), left out by --quiet."""
+    if not QUIET[0]:
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
 def _params(players: int | None, params: tuple[str, ...]) -> dict:
@@ -49,13 +72,31 @@ def with_game_options(f):
     return f
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("cardrules")
+    except PackageNotFoundError:  # a checkout that was never installed
+        return "0.1.0"
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-def cli() -> None:
-    """cardrules: card games as rules files, checked, compiled and played."""
+@click.version_option(_version(), "--version", "-V", prog_name="cardrules", message="%(prog)s %(version)s")
+@click.option("--quiet", "-q", is_flag=True, help="Print only results and errors: no progress bars or notes.")
+@click.pass_context
+def cli(ctx, quiet) -> None:
+    """cardrules: card games as rules files, checked, compiled and played.
+
+    GAME is a rules file or a bundled game (`cardrules games` lists them). Runs of many games
+    (simulate, compare, validate) play game i of --seed S from seed S * 2**32 + i; play and
+    position deal the game of --seed N itself, which is game N of a run with seed 0.
+    """
+    QUIET[0] = quiet
 
 
 @cli.command()
-@click.argument("files", nargs=-1, required=True)
+@click.argument("files", nargs=-1, required=True,
+                shell_complete=lambda ctx, param, incomplete: complete_game(incomplete))
 @with_game_options
 def check(files, players, params) -> None:
     """Check rules files and report every problem found."""
@@ -91,15 +132,23 @@ def _progress_bar():
     # each time a chunk of games finishes.
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                     _GamesPerSecond(), TextColumn("left"), TimeRemainingColumn(), console=errors,
-                    auto_refresh=False)
+                    auto_refresh=False, disable=QUIET[0])
 
 
 def _write(path, writer) -> None:
+    """Write a file; the path `-` is standard output (for JSON and CSV)."""
+    if path == "-":
+        import tempfile
+        with tempfile.TemporaryDirectory() as folder:
+            temporary = Path(folder) / "out"
+            writer(temporary)
+            click.echo(temporary.read_text(encoding="utf-8"), nl=False)
+        return
     try:
         writer(path)
     except OSError as exc:
         raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
-    console.print(f"wrote {path}", markup=False, highlight=False, soft_wrap=True)
+    note(f"wrote {path}")
 
 
 def _read_json(path) -> dict:
@@ -131,7 +180,13 @@ def _table(title: str) -> Table:
     return Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
 
 
-def _print_summary(summary) -> None:
+def json_params(values: dict) -> dict:
+    """Parameters as a results file or log writes them, back to the values `load_game` takes."""
+    return {k: tuple(v) if isinstance(v, list) else parse_value(v) if isinstance(v, str) else v
+            for k, v in values.items()}
+
+
+def _print_summary(summary, console=console) -> None:
     f = summary.figures()
     title = f"{summary.game}: {summary.games} games, seed {summary.seed}"
     if not summary.complete:
@@ -168,19 +223,24 @@ def _print_summary(summary) -> None:
 
 
 @cli.command()
-@click.argument("game")
+@game_argument()
 @click.option("-n", "--games", type=click.IntRange(1), default=None,
               help="Number of games [default: 1000, or the resumed run's].")
-@click.option("--seed", default=0, show_default=True, help="Seed of the run; game i has seed SEED * 2**32 + i.")
-@click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]",
-              help="One agent for every seat, or one per seat: random, greedy.")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the run; game i has seed SEED * 2**32 + i [default: 0, or the resumed run's].")
+@click.option("--agents", default=None, metavar="NAME[,NAME...]",
+              help="One agent for every seat, or one per seat: random, greedy [default: random, or the "
+                   "resumed run's].")
 @_workers_option
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the figures and every game as JSON.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the figures as CSV.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the figures and every game as JSON (- for standard output).")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the figures as CSV (- for standard output).")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Histograms of scores and game length (.png or .svg; needs matplotlib).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
-              help="Continue the run saved in this JSON file (an interrupted --json) up to -n games.")
+              help="Continue the run saved in this JSON file (an interrupted --json) up to -n games; "
+                   "its seed, agents, players and parameters are used unless given.")
 @with_game_options
 def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path, plot_path, resume_path,
              players, params) -> None:
@@ -190,41 +250,65 @@ def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path,
     output files, and --resume continues them to the same figures as a run never stopped.
     """
     from .play.parallel import default_workers
-    from .play.simulate import Summary, agent_names, check_plot, simulate as run, write_csv, write_json, write_plot
+    from .play.plots import check_plot, plot_summary
+    from .play.simulate import Summary, agent_names, simulate as run, write_csv, write_json
     try:
-        compiled = load_game(game, _params(players, params))
-        agents = agent_names(agents, compiled.player_count)
+        previous = Summary.from_json(_read_json(resume_path)) if resume_path else None
+        values = _params(players, params)
+        if previous is not None:
+            values = {**json_params(previous.params), **values}
+            seed = previous.seed if seed is None else seed
+            agents = agents or ",".join(previous.agents)
+        compiled = load_game(game, values)
+        seed = seed or 0
+        agents = agent_names(agents or "random", compiled.player_count)
         if plot_path:
             check_plot(plot_path)
-        previous = Summary.from_json(_read_json(resume_path)) if resume_path else None
         total = games or (previous.requested if previous else 1000)
         with _progress_bar() as bar:
             task = bar.add_task(compiled.title, total=total, completed=previous.games if previous else 0)
             bar.refresh()
             summary = run(compiled, total, seed, agents, workers=workers or default_workers(), scheduler=scheduler,
                           progress=lambda done: bar.update(task, completed=done, refresh=True), resume=previous)
-        _print_summary(summary)
+        _print_summary(summary, errors if "-" in (json_path, csv_path) else console)
         if json_path:
             _write(json_path, lambda p: write_json(summary.to_json(), p))
         if csv_path:
             _write(csv_path, lambda p: write_csv(summary.csv_rows(), p, ("scope", "id", "statistic", "value")))
         if plot_path:
-            _write(plot_path, lambda p: write_plot(summary, p))
+            _write(plot_path, lambda p: plot_summary(summary, p))
     except RulesError as exc:
         _fail(exc)
     except KeyboardInterrupt:  # while loading the rules or writing the files; the run keeps its own
         errors.print("interrupted")
         sys.exit(130)
     if not summary.complete:
-        hint = f" --resume {json_path}" if json_path else " --json FILE next time to be able to resume"
-        errors.print(f"interrupted after {summary.games} of {summary.requested} games; continue with{hint}",
-                     markup=False, highlight=False)
+        hint = f"`cardrules simulate {game} --resume {json_path} --json {json_path}`" \
+            if json_path not in (None, "-") else \
+            "--json FILE next time to be able to resume"
+        errors.print(f"interrupted after {summary.games} of {summary.requested} games; continue with {hint}",
+                     markup=False, highlight=False, soft_wrap=True)
         sys.exit(130)
 
 
+def compare_title(base: str, first, variant: str, second) -> str:
+    """`VARIANT - BASE`, each named by its game and the parameters in which the two differ."""
+    differ = [k for k in sorted(set(first.params) | set(second.params)) if first.params.get(k) != second.params.get(k)]
+
+    def label(name, game):
+        values = " ".join(f"{k}={_param_text(game.params[k])}" for k in differ if k in game.params)
+        return f"{name} ({values})" if values else name
+    return f"{label(variant, second)} - {label(base, first)}"
+
+
+def _param_text(value) -> str:
+    return ",".join(map(str, value)) if isinstance(value, tuple) else str(value).lower() \
+        if isinstance(value, bool) else str(value)
+
+
 @cli.command()
-@click.argument("base")
-@click.argument("variant")
+@game_argument("base")
+@game_argument("variant")
 @click.option("-n", "--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Games of each, on the same seeds.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the run (the same for both).")
@@ -234,11 +318,15 @@ def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path,
 @click.option("--base-param", "base_params", multiple=True, metavar="NAME=VALUE", help="A parameter of BASE only.")
 @click.option("--variant-param", "variant_params", multiple=True, metavar="NAME=VALUE",
               help="A parameter of VARIANT only.")
-@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the differences as JSON.")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the differences as CSV.")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the differences as JSON (- for standard output).")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write the differences as CSV (- for standard output).")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="The paired differences with their intervals (.png or .svg; needs matplotlib).")
 @with_game_options
 def compare(base, variant, games, seed, agents, workers, scheduler, base_params, variant_params, json_path,
-            csv_path, players, params) -> None:
+            csv_path, plot_path, players, params) -> None:
     """Play BASE and VARIANT on the same seeds and report the paired differences.
 
     BASE and VARIANT are rules files or bundled games (possibly the same one with other
@@ -252,21 +340,30 @@ def compare(base, variant, games, seed, agents, workers, scheduler, base_params,
         second = load_game(variant, _params(players, params + variant_params))
         check_comparable(first, second)
         agents = agent_names(agents, first.player_count)
+        if plot_path:
+            from .play.plots import check_plot
+            check_plot(plot_path)
         with _progress_bar() as bar:
             task = bar.add_task("comparing", total=2 * games)
             bar.refresh()
             result = run(first, second, games, seed, agents, workers=workers or default_workers(),
                          scheduler=scheduler, progress=lambda done: bar.update(task, completed=done, refresh=True))
         diffs = result.differences()
-        table = _table(f"{variant} - {base}: {result.games} paired games, seed {seed}")
+        table = _table(f"{compare_title(base, first, variant, second)}: {result.games} paired games, seed {seed}")
         for col in ("", "base", "variant", "diff", "95% interval", "p", "sig."):
-            table.add_column(col, justify="left" if not col else "right", no_wrap=True)
+            # Only the names may wrap: a narrow terminal never cuts a figure or a header.
+            table.add_column(col, justify="left" if not col else "right", no_wrap=bool(col),
+                             min_width=len(col) or None)
         for name, d in diffs:
             table.add_row(name, _g(d.base), _g(d.variant), _g(d.difference, True), _interval(d.low, d.high, True),
                           "<0.001" if d.p_value < 0.001 else f"{d.p_value:.2g}", "yes" if d.significant else "no")
-        console.print(table)
+        (errors if "-" in (json_path, csv_path) else console).print(table)
         if json_path:
             _write(json_path, lambda p: write_json(result.to_json(), p))
+        if plot_path:
+            from .play.plots import plot_comparison
+            title = compare_title(base, first, variant, second)
+            _write(plot_path, lambda p: plot_comparison(result, title, p))
         if csv_path:
             header = ("figure", "base", "variant", "difference", "low", "high", "p_value", "significant")
             _write(csv_path, lambda p: write_csv([(name, *d.to_json().values()) for name, d in diffs], p, header))
@@ -280,65 +377,198 @@ def compare(base, variant, games, seed, agents, workers, scheduler, base_params,
         sys.exit(130)
 
 
+def _seats(text: str, players: int) -> list[int]:
+    try:
+        seats = sorted({int(x) for x in text.split(",") if x.strip()})
+    except ValueError:
+        raise RulesError([Diagnostic(f"--seat `{text}`: seats are numbers, like 0 or 0,2")]) from None
+    bad = [s for s in seats if not 0 <= s < players]
+    if bad or not seats:
+        raise RulesError([Diagnostic(f"--seat `{text}`: the seats are 0..{players - 1}")])
+    return seats
+
+
+def _bots(spec: str, game, humans: list[int], seed: int) -> tuple[dict, dict[int, str]]:
+    """Agents for the seats no person plays: one spec for all, one per bot seat, or one per
+    seat (`-` or `human` where a person sits)."""
+    from .play.agents import make_agent
+    specs = [s.strip() for s in spec.split(",")]
+    bot_seats = [p for p in range(game.player_count) if p not in humans]
+    if len(specs) == 1:
+        chosen = {p: specs[0] for p in bot_seats}
+    elif len(specs) == len(bot_seats):
+        chosen = dict(zip(bot_seats, specs))
+    elif len(specs) == game.player_count:
+        chosen = {p: specs[p] for p in bot_seats}
+    else:
+        raise RulesError([Diagnostic(f"--bots `{spec}`: {len(specs)} agents for {len(bot_seats)} bot seats",
+                                     None, "name one agent for all bots, one per bot seat, or one per seat")])
+    return {p: make_agent(name, game, f"{seed}:{p}") for p, name in chosen.items()}, chosen
+
+
 @cli.command()
-@click.argument("game")
-@click.option("--seat", default=0, show_default=True, help="The seat you play.")
+@click.argument("game", required=False, shell_complete=lambda ctx, param, incomplete: complete_game(incomplete))
+@click.option("--seat", default=None, metavar="SEAT[,SEAT...]",
+              help="The seat you play; several seats for several people at one terminal (hot-seat) "
+                   "[default: 0, or the resumed game's].")
+@click.option("--bots", default=None, metavar="AGENT[,AGENT...]",
+              help="The agents at the other seats: one for all, or one per seat (random, greedy, ...) "
+                   "[default: random, or the resumed game's].")
 @click.option("--seed", default=None, type=int, help="Seed of the game (default: random).")
-@click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Write the game's log here.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False),
+              help="Write the game's log here (also when stopped by q or Ctrl-C).")
+@click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
+              help="Go on with the game of this log (its game, parameters, seed and moves).")
+@click.option("--plain", is_flag=True, help="Card names without suit symbols or colour.")
 @with_game_options
-def play(game, seat, seed, save_path, players, params) -> None:
-    """Play GAME in the terminal against random bots."""
+def play(game, seat, bots, seed, save_path, resume_path, plain, players, params) -> None:
+    """Play GAME in the terminal against bots, or with friends at one terminal.
+
+    Type a move's number or its text (`trail 8c`), Enter for a forced move, `undo` to take
+    back your last move against bots, q to stop. Ctrl-C stops too, and keeps the log when
+    --save was given.
+    """
     import random
 
-    from .play.agents import RandomAgent
-    from .play.terminal import play_in_terminal
+    from .play.replay import GameLog
+    from .play.table import Style
+    from .play.terminal import Session
+    screen = Console(emoji=False)
+    session = None
     try:
-        compiled = load_game(game, _params(players, params))
-        if not 0 <= seat < compiled.player_count:
-            raise click.BadParameter(f"seat must be 0..{compiled.player_count - 1}")
-        seed = random.randrange(1 << 30) if seed is None else seed
+        log = GameLog.read(resume_path) if resume_path else None
+        if log is not None:
+            compiled = log.load_game()
+            game, seed = log.game, log.seed
+            if log.changed_rules(compiled):
+                errors.print(f"note: the rules of {log.game} changed since the log was written", markup=False)
+            people = sorted((k for k, v in log.seats.items() if v == "human"), key=int)
+            seat = seat or ",".join(people) or None
+            bots = bots or ",".join(v for k, v in sorted(log.seats.items(), key=lambda kv: int(kv[0]))
+                                    if v != "human") or None
+        elif game is None:
+            raise RulesError([Diagnostic("name the GAME to play, or a log to go on with --resume LOG")])
+        else:
+            compiled = load_game(game, _params(players, params))
+            seed = random.randrange(1 << 30) if seed is None else seed
+        seat, bots = seat or "0", bots or "random"
+        humans = _seats(seat, compiled.player_count)
+        agents, specs = _bots(bots, compiled, humans, seed)
         state = compiled.new_state(seed)
-        bots = {p: RandomAgent(f"{seed}:{p}") for p in range(compiled.player_count) if p != seat}
-        console.print(f"{compiled.title}, seed {seed}; you are seat {seat}")
-        played = play_in_terminal(state, seat, bots, console)
-        if save_path:
-            from .play.replay import GameLog
-            GameLog(game, _params(players, params), seed, played).save(save_path)
-            console.print(f"log written to {save_path}; replay it with `cardrules replay {save_path}`")
+        played = []
+        if log is not None:
+            from .play.replay import replay as run
+            for _, text, state in run(log, compiled):
+                played.append(text)
+        who = "you are seat" if len(humans) == 1 else "people at seats"
+        screen.print(f"{compiled.title}, seed {seed}; {who} {', '.join(map(str, humans))}", markup=False,
+                     highlight=False)
+        if log is not None:
+            screen.print(f"resumed after {len(played)} moves", markup=False, highlight=False)
+        session = Session(state, humans, agents, screen, style=Style.for_console(screen, plain), played=played)
+        session.run()
     except RulesError as exc:
         _fail(exc)
+    except KeyboardInterrupt:
+        screen.print("\nstopped", markup=False)
+        sys.exit(130)
+    finally:
+        if session is not None and save_path:
+            seats = {p: "human" for p in humans} | specs
+            GameLog.of(compiled, game, seed, session.played, seats).save(save_path)
+            more = "" if session.state.is_over else \
+                f"; go on with `cardrules play --resume {save_path} --save {save_path}`"
+            screen.print(f"log written to {save_path}{more}; replay it with `cardrules replay {save_path}`",
+                         markup=False, highlight=False, soft_wrap=True)
 
 
 @cli.command()
 @click.argument("log_path", metavar="LOG")
-@click.option("--seat", type=int, default=None, help="Show what this seat saw after each move.")
-def replay(log_path, seat) -> None:
-    """Replay a game log (from `play --save`) move by move, exactly."""
+@click.option("--seat", type=int, default=None, help="Show the table as this seat saw it after each move.")
+@click.option("--to", "upto", type=click.IntRange(0), default=None, help="Stop after move N and show the table.")
+@click.option("--step", is_flag=True, help="Step through: Enter or n next, p previous, q quit.")
+@click.option("--plain", is_flag=True, help="Card names without suit symbols or colour.")
+def replay(log_path, seat, upto, step, plain) -> None:
+    """Replay a game log (from `play --save`) move by move, exactly.
+
+    Without --seat the replay shows every card (a log holds the seed, which says them all).
+    """
     from .play.replay import GameLog
     from .play.replay import replay as run
-    from .play.terminal import render_observation
+    from .play.table import CardTable, Style, observe_all
     try:
         log = GameLog.read(log_path)
-        state = None
-        for number, (player, text, state) in enumerate(run(log), 1):
-            console.print(f"{number:>4}. seat {player}: {text}", markup=False, highlight=False)
-            if seat is not None:
-                console.print(render_observation(state.observation(seat), state.game.title))
+        game = log.load_game()
+        if seat is not None and not 0 <= seat < game.player_count:
+            raise RulesError([Diagnostic(f"--seat {seat}: the seats are 0..{game.player_count - 1}")])
+        if log.changed_rules(game):
+            errors.print(f"note: the rules of {log.game} changed since the log was written", markup=False)
+        start = game.new_state(log.seed)
+        states = [start.clone()]
+        steps = []  # (seat, text)
+        for number, (player, text, state) in enumerate(run(log, game), 1):
+            if upto is not None and number > upto:
+                break
+            steps.append((player, text))
+            states.append(state.clone())
     except RulesError as exc:
         _fail(exc)
-    if state is not None:
-        over = "game over" if state.is_over else f"not over: seat {state.current_player} to play"
-        console.print(f"{over}; scores: {state.scores()}", markup=False, highlight=False)
+    table = CardTable(game, Style.for_console(console, plain))
+    viewer = seat
+
+    def show(at: int) -> None:
+        obs = states[at].observation(viewer) if viewer is not None else observe_all(states[at])
+        console.print(table.render(obs, states[at]))
+
+    def line(number: int) -> Text:
+        player, text = steps[number - 1]
+        if viewer is not None:
+            move = next(m for m in states[number - 1].clone().legal_moves() if m.text == text)
+            text = table.move_text(states[number - 1], states[number], move, viewer)
+        return Text(f"{number:>4}. seat {player}: ").append_text(table.cards_text(text))
+
+    if step:
+        at = 0
+        while True:
+            console.print(Text(f"after move {at} of {len(steps)}") if at else Text(f"start, {len(steps)} moves"))
+            if at:
+                console.print(line(at))
+            show(at)
+            try:
+                answer = input("Enter/n next, p previous, q quit: ").strip().lower()
+            except EOFError:
+                return
+            if answer == "q":
+                return
+            at = max(at - 1, 0) if answer == "p" else min(at + 1, len(steps))
+    for number in range(1, len(steps) + 1):
+        console.print(line(number), highlight=False)
+        if seat is not None and upto is None:
+            show(number)
+    final = states[-1]
+    if upto is not None or seat is not None:
+        show(len(steps))
+    over = "game over" if final.is_over else f"not over: seat {final.current_player} to play"
+    console.print(f"{over}; scores: {final.scores()}", markup=False, highlight=False)
 
 
 def _load_position(game, position, players, params):
-    from .engine.position import load
-    compiled = load_game(game, _params(players, params))
-    return compiled, load(compiled, position)
+    """The game with the position's own players and parameters (those given here win, and a
+    difference is reported), and the position."""
+    from .engine.position import load_data, read
+    data = read(position)
+    values = {}
+    if isinstance(data, dict):
+        if isinstance(data.get("params"), dict):
+            values.update(json_params(data["params"]))
+        if isinstance(data.get("players"), int):
+            values["players"] = data["players"]
+    compiled = load_game(game, {**values, **_params(players, params)})
+    return compiled, load_data(compiled, data, str(position))
 
 
 @cli.command()
-@click.argument("game")
+@game_argument()
 @click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @with_game_options
@@ -359,20 +589,26 @@ def moves(game, position, as_json, players, params) -> None:
 
 
 @cli.command()
-@click.argument("game")
+@game_argument()
 @click.argument("moves_text", metavar="MOVE...", nargs=-1, required=True)
 @click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON only.")
 @with_game_options
 def apply(game, moves_text, position, as_json, players, params) -> None:
-    """Apply moves to a position; print what happened, the new position and the scores."""
+    """Apply moves to a position; print what happened in each (cards dealt, turned up, values
+    changed), the scores and the new position."""
+    from .play.table import CardTable
+    from .play.terminal import find_move
     try:
-        _, state = _load_position(game, position, players, params)
+        compiled, state = _load_position(game, position, players, params)
+        table = CardTable(compiled)
         happened = []
         for text in moves_text:
             player = state.current_player
-            move = state.apply(text)
-            happened.append({"player": player, "move": move.text, "phase_after": state.phase_name})
+            before = state.clone()
+            move = state.apply(find_move(state, text) or text)
+            happened.append({"player": player, "move": move.text, "phase_after": state.phase_name,
+                             "events": [line.plain.strip() for line in table.events(before, state, None)]})
     except IllegalMove as exc:
         errors.print(f"illegal move `{exc.move}`: {exc.reason}", markup=False, highlight=False)
         sys.exit(1)
@@ -381,16 +617,18 @@ def apply(game, moves_text, position, as_json, players, params) -> None:
     result = {"happened": happened, "scores": [str(s) if not isinstance(s, int) else s for s in state.scores()],
               "over": state.is_over, "position": state.to_json()}
     if as_json:
-        click.echo(json.dumps(result, indent=1))
+        click.echo(json.dumps(result, separators=(",", ":")))
         return
     for h in happened:
         click.echo(f"seat {h['player']}: {h['move']}  -> phase {h['phase_after']}")
+        for event in h["events"]:
+            click.echo(f"  {event}")
     click.echo(f"scores: {result['scores']}" + ("  (game over)" if state.is_over else ""))
     click.echo(json.dumps(result["position"], indent=1))
 
 
 @cli.command()
-@click.argument("game")
+@game_argument()
 @click.argument("move_text", metavar="MOVE")
 @click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
 @click.option("--seat", type=int, default=None, help="The seat asking (default: the one to play).")
@@ -409,10 +647,12 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
 
 
 @cli.command()
-@click.argument("game")
+@game_argument()
 @click.option("-n", "--games", type=click.IntRange(1), default=200, show_default=True, help="Number of games.")
 @click.option("--seed", default=0, show_default=True,
-              help="Seed of the first game; game i has seed SEED + i, so a finding's seed replays alone.")
+              help="Seed of the run; game i has seed SEED * 2**32 + i, as in simulate.")
+@click.option("--first", "first_game", type=click.IntRange(0), default=0, show_default=True,
+              help="Start at this game of the run (a finding names its game, to replay it alone).")
 @click.option("--check-every", type=click.IntRange(1), default=1, show_default=True,
               help="Check the properties every N moves only (a finding is still shrunk to the first move "
                    "that shows it).")
@@ -423,7 +663,7 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
 @click.option("--findings", "folder", default="findings", show_default=True, type=click.Path(file_okay=False),
               help="Where to write a position file for each finding.")
 @with_game_options
-def validate(game, games, seed, check_every, max_moves, workers, folder, players, params) -> None:
+def validate(game, games, seed, first_game, check_every, max_moves, workers, folder, players, params) -> None:
     """Play GAME many times at random and check every property at every step.
 
     The game must end, keep every card, always offer a legal move, replay the same from the
@@ -442,7 +682,8 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
             def progress(done: int) -> None:
                 if bar is not None:
                     bar.update(task, completed=done, refresh=True)
-            report = run(compiled, games, seed, check_every, max_moves, workers, progress=progress)
+            report = run(compiled, games, seed, check_every, max_moves, workers, progress=progress,
+                         first_game=first_game)
         findings = write_findings(report.findings, folder, compiled.title)
     except RulesError as exc:
         _fail(exc)
@@ -450,8 +691,11 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
         errors.print("interrupted: nothing was validated to the end")
         sys.exit(130)
     every = "every move" if check_every == 1 else f"every {check_every} moves"
-    console.print(f"{compiled.title}, {compiled.player_count} players: {plural(games, 'game')} (seeds {seed}..{seed + games - 1}), "
-                  f"{plural(report.moves, 'move').replace(str(report.moves), f'{report.moves:,}', 1)}, every property checked at {every}", markup=False, highlight=False,
+    last = first_game + games - 1
+    which = f"seeds {first_game}..{last}" if seed == 0 else f"seed {seed}, games {first_game}..{last}"
+    console.print(f"{compiled.title}, {compiled.player_count} players: {plural(games, 'game')} ({which}), "
+                  f"{plural(report.moves, 'move').replace(str(report.moves), f'{report.moves:,}', 1)}, "
+                  f"every property checked at {every}", markup=False, highlight=False,
                   soft_wrap=True)
     for number, finding in enumerate(findings, 1):
         console.print(f"\nfinding {number}: " + finding.render(compiled.sources, game), markup=False,
@@ -483,6 +727,132 @@ def profile(game, games, seed, top, players, params) -> None:
     except RulesError as exc:
         _fail(exc)
     console.print(render(result, top), markup=False, highlight=False, soft_wrap=True)
+# --- positions, games, new files ---------------------------------------------------------------
+
+@cli.command()
+@game_argument()
+@click.argument("moves_text", metavar="[MOVE...]", nargs=-1)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the game (as `play --seed`).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default="-",
+              help="Write the position here [default: standard output].")
+@with_game_options
+def position(game, moves_text, seed, output, players, params) -> None:
+    """Write the position after MOVEs from the start of the game of --seed, ready for
+    `moves`, `apply`, `explain` and `observe`."""
+    from .play.terminal import find_move
+    try:
+        compiled = load_game(game, _params(players, params))
+        state = compiled.new_state(seed)
+        for number, text in enumerate(moves_text, 1):
+            try:
+                state.apply(find_move(state, text) or text)
+            except IllegalMove as exc:
+                raise RulesError([Diagnostic(f"move {number}, `{text}`, is not legal: {exc.reason}")]) from None
+        text = json.dumps(state.to_json(), indent=1) + "\n"
+        _write(output, lambda p: Path(p).write_text(text, encoding="utf-8"))
+    except RulesError as exc:
+        _fail(exc)
+
+
+@cli.command()
+@game_argument()
+@click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
+@click.option("--seat", type=int, default=None, help="The seat that looks [default: the one to play].")
+@click.option("--json", "as_json", is_flag=True, help="Print the observation as JSON.")
+@click.option("--plain", is_flag=True, help="Card names without suit symbols or colour.")
+@with_game_options
+def observe(game, position, seat, as_json, plain, players, params) -> None:
+    """Print what one seat sees in a position, and nothing it may not see."""
+    from .play.table import CardTable, Style
+    try:
+        compiled, state = _load_position(game, position, players, params)
+        seat = state.current_player if seat is None else seat
+        if seat is None:
+            raise RulesError([Diagnostic("the game is over: say which seat looks with --seat")])
+        if not 0 <= seat < compiled.player_count:
+            raise RulesError([Diagnostic(f"--seat {seat}: the seats are 0..{compiled.player_count - 1}")])
+    except RulesError as exc:
+        _fail(exc)
+    observation = state.observation(seat)
+    if as_json:
+        click.echo(json.dumps(observation, indent=1))
+        return
+    console.print(CardTable(compiled, Style.for_console(console, plain)).render(observation, state))
+
+
+def _game_line(name: str, model) -> str:
+    low, high, default = model.player_range
+    players = f"{low}" if low == high else f"{low}-{high} (default {default})"
+    params = ", ".join(f"{p.name}={_param_text(p.default)}" for p in model.params.values())
+    return f"{name}: {model.title}; players {players}" + (f"; {params}" if params else "")
+
+
+@cli.command()
+def games() -> None:
+    """List the bundled games, with their players and parameters."""
+    from .language.resources import bundled_games
+    for name in bundled_games():
+        try:
+            console.print(_game_line(name, load_model(name)), markup=False, highlight=False, soft_wrap=True)
+        except RulesError as exc:
+            console.print(f"{name}: does not check ({exc.diagnostics[0].message})", markup=False, highlight=False)
+
+
+def _domain(info) -> str:
+    if info.kind == "range":
+        return f"{info.low}..{info.high}"
+    if info.kind in ("enum", "bool"):
+        return "one of " + ", ".join(map(_param_text, info.choices))
+    if info.kind == "subset":
+        return "any of " + ", ".join(map(_param_text, info.choices))
+    return "any value"
+
+
+@cli.command()
+@game_argument()
+@with_game_options
+def info(game, players, params) -> None:
+    """Describe GAME: players, parameters with their values and defaults, zones, phases and moves."""
+    try:
+        model = load_model(game, _params(players, params))
+    except RulesError as exc:
+        _fail(exc)
+    out = [_game_line(game, model), f"deck: {model.deck.size} cards"]
+    low, high, default = model.player_range
+    out.append(f"players: {low}..{high}, default {default}; loaded for {model.player_count}")
+    out.append("parameters:" if model.params else "parameters: none")
+    for p in model.params.values():
+        out.append(f"  {p.name}: {_domain(p)}; default {_param_text(p.default)}, now "
+                   f"{_param_text(model.values[p.name])}")
+    out.append("zones: " + ", ".join(f"{z.name} ({'per ' + z.owner if z.owner else 'shared'}, {z.visibility})"
+                                     for z in model.zones.values()))
+    out.append("phases:")
+    for phase in model.phases.values():
+        if phase.do is not None:
+            out.append(f"  {phase.name}: automatic")
+        else:
+            moves = ", ".join(m.name for m in phase.moves)
+            out.append(f"  {phase.name}: moves {moves}")
+    for line in out:
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
+
+
+@cli.command()
+@click.argument("name")
+@click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
+def new(name, force) -> None:
+    """Write NAME.rules, a commented starter game that checks and plays, to start a game from."""
+    path = Path(name if name.endswith(".rules") else name + ".rules")
+    title = path.stem.replace("_", " ").replace("-", " ").strip().title() or "My Game"
+    template = (Path(__file__).parent / "templates" / "starter.rules").read_text(encoding="utf-8")
+    try:
+        if path.exists() and not force:
+            raise RulesError([Diagnostic(f"`{path}` exists already", None, "choose another name, or pass --force")])
+        text = template.replace("TITLE", title).replace("NAME.rules", path.name)
+        _write(str(path), lambda p: Path(p).write_text(text, encoding="utf-8"))
+    except RulesError as exc:
+        _fail(exc)
+    note(f"next: cardrules check {path} && cardrules play {path}")
 
 
 def main() -> None:

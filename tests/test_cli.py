@@ -197,9 +197,10 @@ def test_a_position_that_is_not_json(tmp_path):
 def test_apply_moves_prints_what_happened_and_the_new_position():
     result = ok("apply", "sete-e-meio", "raise 8", "hit open", "--position", OPEN_HIT)
     lines = result.stdout.splitlines()
-    assert lines[:3] == ["seat 2: raise 8  -> phase decide", "seat 2: hit open  -> phase bet",
-                         "scores: [0, 0, 0, 0]"]
-    position = json.loads("\n".join(lines[3:]))
+    assert lines[:7] == ["seat 2: raise 8  -> phase decide", "  bet: seat 2 2 -> 10", "  raised: seat 2 no -> yes",
+                         "seat 2: hit open  -> phase bet", "  stock -> hand of seat 2: 4S",
+                         "  raised: seat 2 yes -> no", "scores: [0, 0, 0, 0]"]
+    position = json.loads("\n".join(lines[7:]))
     assert position["phase"] == "bet" and position["vars"]["to_act"] == 3
     assert position["zones"]["hand"][2] == ["JD", "3S:up", "4S:up"]
 
@@ -207,7 +208,9 @@ def test_apply_moves_prints_what_happened_and_the_new_position():
 def test_apply_as_json_round_trips_through_a_position_file(tmp_path):
     result = ok("apply", "sete-e-meio", "raise 8", "--position", OPEN_HIT, "--json")
     data = json.loads(result.stdout)
-    assert data["happened"] == [{"player": 2, "move": "raise 8", "phase_after": "decide"}]
+    assert data["happened"] == [{"player": 2, "move": "raise 8", "phase_after": "decide",
+                                 "events": ["bet: seat 2 2 -> 10", "raised: seat 2 no -> yes"]}]
+    assert "\n" not in result.stdout.strip(), "compact: one line"
     assert data["over"] is False and data["scores"] == [0, 0, 0, 0]
     saved = tmp_path / "after.json"
     saved.write_text(json.dumps(data["position"]))

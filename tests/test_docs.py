@@ -234,3 +234,24 @@ def test_every_aggregate_is_in_the_table(name):
     # `min(v for x in xs)`, not the built-in `min(a, b)`.
     assert f"| `{name}(v for x in xs" in LANGUAGE.read_text(encoding="utf-8"), \
         f"docs/language.md: the aggregates table has no row for `{name}(v for x in xs)`"
+
+
+PYTHON_DOCS = sorted({f.doc for f in FENCES if f.language == "python"})
+
+
+@pytest.mark.parametrize("doc", PYTHON_DOCS, ids=[d.name for d in PYTHON_DOCS])
+def test_python_examples_run_in_order(doc, tmp_path, monkeypatch):
+    """The ```python fences of a page run one after another in one namespace, in a fresh folder
+    that sees the docs (the tutorial loads its game from docs/tutorial/)."""
+    (tmp_path / "docs").symlink_to(ROOT / "docs")
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {"__name__": f"docs_{doc.stem}"}
+    for fence in (f for f in FENCES if f.doc == doc and f.language == "python"):
+        try:
+            exec(compile(fence.body, str(fence), "exec"), namespace)
+        except Exception as exc:
+            pytest.fail(f"the example at {fence} fails: {exc.__class__.__name__}: {exc}")
+
+
+def test_the_api_and_tutorial_pages_have_examples_that_run():
+    assert {"api.md", "tutorial.md"} <= {d.name for d in PYTHON_DOCS}

@@ -50,7 +50,7 @@ def dump(st: State) -> dict:
         "format": FORMAT,
         "game": game.title,
         "players": game.player_count,
-        "params": {k: _dump_param(v) for k, v in game.params.items() if k != "players"},
+        "params": {k: dump_param(v) for k, v in game.params.items() if k != "players"},
         "phase": st.phase_name,
         "over": st.over,
         "vars": variables,
@@ -84,7 +84,7 @@ def _card_token(st: State, c: int, default_up: bool) -> str:
     return label if up == default_up else f"{label}:{'up' if up else 'down'}"
 
 
-def _dump_param(v):
+def dump_param(v):
     if isinstance(v, tuple):
         return list(v)
     if isinstance(v, Fraction):
@@ -104,15 +104,20 @@ def _dump_value(game: Game, t: str, value):
     return value
 
 
-def load(game: Game, path: str | Path) -> State:
+def read(path: str | Path) -> Any:
+    """The JSON of a position file, or a RulesError saying why it cannot be read."""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise RulesError([Diagnostic(f"cannot read position `{path}`: {exc.strerror}")]) from None
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError([Diagnostic(f"cannot read position `{path}`: {getattr(exc, 'strerror', None) or exc}")]) \
+            from None
     except json.JSONDecodeError as exc:
         raise RulesError([Diagnostic(f"{path}:{exc.lineno}:{exc.colno}: the position is not valid JSON: {exc.msg}")]) \
             from None
-    return load_data(game, data, str(path))
+
+
+def load(game: Game, path: str | Path) -> State:
+    return load_data(game, read(path), str(path))
 
 
 class _Reader:
@@ -195,6 +200,26 @@ class _Reader:
         if t == "group":
             return raw if isinstance(raw, int) else None
         return raw
+
+
+def _rest_slot(r: _Reader, game: Game, rest: Any) -> int | None:
+    """The zone slot `rest` names: a shared zone (`"stock"`) or one seat's or team's (`"hand[2]"`)."""
+    name, _, index = str(rest).partition("[")
+    zone = game.zones.get(name)
+    if zone is None:
+        r.error("rest", f"`{rest}` is not a zone", did_you_mean(name, game.zones))
+        return None
+    if not zone.owner:
+        if index:
+            r.error("rest", f"`{name}` is a shared zone: write just `{name}`")
+            return None
+        return zone.base
+    number = index[:-1] if index.endswith("]") else ""
+    if not number.isdigit() or int(number) >= zone.count:
+        r.error("rest", f"`{name}` is a zone per {zone.owner}: say whose, from `{name}[0]` to "
+                        f"`{name}[{zone.count - 1}]`")
+        return None
+    return zone.base + int(number)
 
 
 def load_data(game: Game, data: Any, where: str = "position") -> State:
@@ -321,15 +346,15 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     missing = [c for c in range(n) if c not in r.used]
     rest = data.get("rest")
     if rest is not None:
-        zone = game.zones.get(rest)
-        if zone is None or zone.owner:
-            r.error("rest", f"`{rest}` is not a shared zone", did_you_mean(str(rest), game.zones))
-        else:
+        slot = _rest_slot(r, game, rest)
+        if slot is not None:
+            # Under the cards listed in that zone: those stay on top, the next to be dealt.
+            st.zones[slot][:0] = missing
+            up = game.slot_zone[slot].face == "up"
             for c in missing:
-                st.zones[zone.base].append(c)
-                st.loc[c] = zone.base
-                st.face[c] = zone.face == "up"
-            missing = []
+                st.loc[c] = slot
+                st.face[c] = up
+        missing = []  # placed, or a `rest` problem already said
     if missing:
         names = ", ".join(game.deck.label(c) for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
         r.error("zones", f"{len(missing)} cards are not placed anywhere: {names}",
@@ -352,7 +377,9 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     if not st.over:
         try:
             st.settle()
-        except RulesRuntimeError as exc:
-            raise RulesError([Diagnostic(f"{where}: the position cannot be played: "
-                                         f"{exc.diagnostics[0].message}")]) from None
+        except RulesError as exc:
+            first = exc.diagnostics[0]
+            raise RulesError([Diagnostic(f"{where}: the position cannot be played: {first.message}", first.span,
+                                         "a variable the rules read here may have no value in the position: "
+                                         "give it in `vars`")], game.sources) from None
     return st

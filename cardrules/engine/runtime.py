@@ -135,7 +135,7 @@ class Game:
             st.vars[i] = [_copy(value) for _ in range(v.count)] if v.owner else value
         try:
             st.game.setup(st)
-            st.settle()
+            st._settle()
         except PYTHON_ERRORS as exc:
             raise st._located(exc) from None
         return st
@@ -207,7 +207,7 @@ class State:
         self.steps += 1
         try:
             body(self, self.player, *move.args)
-            self.settle()
+            self._settle()
         except PYTHON_ERRORS as exc:
             raise self._located(exc) from None
 
@@ -298,6 +298,14 @@ class State:
                                  "a value was none or of the wrong kind here", self.game.sources)
 
     def settle(self) -> None:
+        """Run automatic phases until a player must choose (for a State built by hand, as a
+        position is); an error in the rules is a located RulesRuntimeError."""
+        try:
+            self._settle()
+        except PYTHON_ERRORS as exc:
+            raise self._located(exc) from None
+
+    def _settle(self) -> None:
         """Run automatic phases until a player must choose or the game is over."""
         game = self.game
         phases = game.phases

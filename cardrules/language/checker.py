@@ -15,6 +15,7 @@ from . import types as T
 from .builtins import AGGREGATES, CONSTANTS, REGISTRY
 from .deck import build_deck
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, plural
+from .display import check_display
 from .model import Model, ParamInfo, VarInfo, ZoneInfo
 
 TYPE_NAMES = ("number", "bool", "player", "team", "card", "group", "item", "rank", "suit", "symbol")
@@ -76,6 +77,8 @@ class Checker:
         self.defs = {d.name: d for d in decls["def"]}
         self.actions = {a.name: a for a in decls["action"]}
         self.phases = {p.name: p for p in decls["phase"]}
+        self.display, problems = check_display(decls["display"], self.deck, self.zones, self.vars)
+        self.diagnostics.extend(problems)
         self.fatal_if_errors()
         for var in self.vars.values():
             if var.init is not None:
@@ -104,13 +107,14 @@ class Checker:
                      values=self.values, player_count=self.player_count, team_of=self.team_of,
                      deck=self.deck, zones=self.zones, vars=self.vars, defs=self.defs,
                      actions=self.actions, phases=self.phases, setup=setup, score=score,
-                     symbols=frozenset(self.symbols), types=self.types, names=self.names)
+                     symbols=frozenset(self.symbols), types=self.types, names=self.names,
+                     display=self.display, player_range=self.player_range)
 
     def collect(self) -> dict[str, list]:
         kinds = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
                  n.Param: "param", n.Deck: "deck", n.Zone: "zone", n.Var: "var", n.Def: "def",
                  n.Action: "action", n.Phase: "phase", n.Setup: "setup", n.Score: "score",
-                 n.Remove: "remove"}
+                 n.Remove: "remove", n.Display: "display"}
         decls: dict[str, list] = {k: [] for k in kinds.values()}
         seen: dict[str, Any] = {}
         for d in self.rules.decls:
@@ -221,6 +225,7 @@ class Checker:
         low, high = self.const(decl.low, "the fewest players"), self.const(decl.high, "the most players")
         default = self.const(decl.default, "the default player count") if decl.default else low
         chosen = self.overrides.get("players", default)
+        self.player_range = (low, high, default)
         if not (isinstance(chosen, int) and low <= chosen <= high):
             self.error(f"this game is for {low} to {high} players, not {chosen}", decl.span)
             raise _Abort

@@ -64,6 +64,14 @@ class SourceMap:
     def add(self, name: str, text: str) -> None:
         self._files[name] = text.splitlines()
 
+    def digest(self) -> str:
+        """A SHA-256 of every file's text, in the order read: it changes when any rule does."""
+        import hashlib
+        h = hashlib.sha256()
+        for name, lines in self._files.items():
+            h.update("\n".join(lines).encode("utf-8") + b"\0")
+        return h.hexdigest()
+
     def line(self, span: Span) -> str | None:
         lines = self._files.get(span.file)
         if lines is None or not 1 <= span.line <= len(lines):

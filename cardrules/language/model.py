@@ -68,3 +68,5 @@ class Model:
     symbols: frozenset[str]  # every enum symbol
     types: dict[int, str]  # id(expression node) -> type
     names: dict[int, tuple[str, Any]]  # id(Name node) -> (kind, what it names)
+    display: Any = None  # a cardrules.language.display.Display: what a player's screen shows
+    player_range: tuple[int, int, int] = (0, 0, 0)  # the fewest, the most and the default

@@ -406,7 +406,26 @@ class Remove:
     span: Span
 
 
-Decl = Union[GameName, Extends, Players, Teams, Param, Deck, Zone, Var, Def, Action, Phase, Setup, Score, Remove]
+@node
+class DisplayItem:
+    """``hide a, b`` (kind hide), ``show a, b`` (show) or ``order z: suit, rank`` (order, with `keys`)."""
+
+    kind: str
+    names: tuple[str, ...]
+    keys: tuple[str, ...]
+    span: Span
+
+
+@node
+class Display:
+    """What a player's screen shows: bookkeeping variables hidden, totals shown, zones sorted."""
+
+    items: tuple[DisplayItem, ...]
+    span: Span
+
+
+Decl = Union[GameName, Extends, Players, Teams, Param, Deck, Zone, Var, Def, Action, Phase, Setup, Score, Remove,
+             Display]
 
 
 @node

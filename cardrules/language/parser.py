@@ -54,7 +54,7 @@ NO_WHILE = ("every block finishes, so there is no `while`: repeat with `for i in
             "(with an `if` inside to stop doing anything), or let a phase `goto` itself until it is done")
 
 _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone", "var", "def",
-                  "action", "phase", "setup", "score", "remove")
+                  "action", "phase", "setup", "score", "remove", "display")
 
 
 def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
@@ -198,6 +198,21 @@ class _ToAst(Transformer):
 
     def remove_decl(self, meta, items):
         return n.Remove(name=str(items[0]), member=str(items[1]) if items[1] else None, span=self.s(meta))
+
+    def display_decl(self, meta, items):
+        return n.Display(items=tuple(items), span=self.s(meta))
+
+    def display_names(self, meta, items):
+        return tuple(map(str, items))
+
+    def display_hide(self, meta, items):
+        return n.DisplayItem(kind="hide", names=items[0], keys=(), span=self.s(meta))
+
+    def display_show(self, meta, items):
+        return n.DisplayItem(kind="show", names=items[0], keys=(), span=self.s(meta))
+
+    def display_order(self, meta, items):
+        return n.DisplayItem(kind="order", names=items[0], keys=items[1], span=self.s(meta))
 
     def bool_domain(self, meta, items):
         return n.Domain(kind="bool", span=self.s(meta))

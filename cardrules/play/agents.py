@@ -131,3 +131,14 @@ def _follow(value, swapped: dict, many: bool):
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(spec: str, game, seed) -> Agent:
+    """The agent a command-line spec names (`random`, `greedy`), seeded; RulesError for an
+    unknown one. `game` is the game it will play, for agents that need to know it."""
+    from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
+    maker = AGENTS.get(spec.strip())
+    if maker is None:
+        raise RulesError([Diagnostic(f"no agent called `{spec}`", None,
+                                     did_you_mean(spec, AGENTS) or f"agents: {', '.join(AGENTS)}")])
+    return maker(seed)

@@ -1,93 +1,231 @@
-"""Text views of positions and moves for the terminal: what one seat sees, and move lists."""
+"""Playing at the terminal: one or more people (hot-seat) against bots, on the card table of
+:mod:`cardrules.play.table`.
+
+A person types a move's number or its text (card names in any case: ``trail 8c``), Enter for
+a forced move, ``undo`` to take back their last move against bots, ``q`` to stop. A mistyped
+move is answered with the reason and the closest legal moves. Each seat is shown only what
+it may see: with several people at one terminal the screen is cleared and the terminal
+passed between their turns, and each is told what happened since their last turn.
+"""
 
 from __future__ import annotations
 
+import difflib
+from typing import Callable, Iterable
+
+from rich.columns import Columns
 from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
+from rich.text import Text
 
+from ..engine.errors import IllegalMove
+from ..engine.primitives import Move
 from ..engine.runtime import State
+from .table import CardTable, Style
+
+PROMPT = "your move (number or text, q to quit): "
+HELP = "type a move's number or its text; Enter plays a forced move; undo takes back your last move; q quits"
 
 
-def render_card(name):
-    return "??" if name is None else name
+def find_move(state: State, text: str) -> Move | None:
+    """The legal move a person meant by `text`: its exact text, or the one text equal to it
+    but for letter case (card names are typed as ``8c`` as often as ``8C``)."""
+    text = " ".join(text.split())
+    legal = state.legal_moves()
+    for m in legal:
+        if m.text == text:
+            return m
+    folded = [m for m in legal if m.text.casefold() == text.casefold()]
+    return folded[0] if len(folded) == 1 else None
 
 
-def render_observation(obs: dict, title: str) -> Table:
-    """A table of everything the observing seat may see."""
-    table = Table(title=f"{title}: seat {obs['player']} sees", show_header=False, expand=False)
-    table.add_column("what", style="bold")
-    table.add_column("value")
-    turn = "game over" if obs["over"] else f"seat {obs['current_player']}"
-    table.add_row("phase", f"{obs['phase']} (to play: {turn})")
-    for name, value in obs["vars"].items():
-        table.add_row(name, _value(value))
-    for name, content in obs["zones"].items():
-        if content and isinstance(content[0], list) or (isinstance(content, list) and content and
-                                                        all(isinstance(x, list) for x in content)):
-            for seat, slot in enumerate(content):
-                table.add_row(f"{name}[{seat}]", _zone(slot))
-        else:
-            table.add_row(name, _zone(content))
-    return table
+def closest_moves(state: State, text: str, count: int = 3) -> list[str]:
+    texts = [m.text for m in state.legal_moves()]
+    by_fold = {t.casefold(): t for t in texts}
+    return [by_fold[t] for t in difflib.get_close_matches(text.casefold(), list(by_fold), n=count, cutoff=0.5)]
 
 
-def _zone(items) -> str:
-    if not items:
-        return "-"
-    if all(x is None for x in items):
-        return f"{len(items)} face down"
-    parts = []
-    for x in items:
-        if isinstance(x, dict):
-            fields = " ".join(f"{k}={v}" for k, v in x.items() if k != "cards")
-            parts.append("[" + " ".join(render_card(c) for c in x["cards"]) + (f" | {fields}" if fields else "") + "]")
-        else:
-            parts.append(render_card(x))
-    return " ".join(parts)
+class Session:
+    """One game at the terminal. `played` holds the moves so far (for a log), also after an
+    interruption."""
 
+    def __init__(self, state: State, humans: Iterable[int], bots: dict, console: Console,
+                 read: Callable[[str], str] = input, style: Style | None = None,
+                 seat_names: dict[int, str] | None = None, played: list[str] | None = None):
+        self.state = state
+        self.humans = sorted(set(humans))
+        self.bots = bots
+        self.console = console
+        self.read = read
+        names = dict(seat_names or {})
+        for seat, bot in bots.items():
+            names.setdefault(seat, f"bot {getattr(bot, 'name', type(bot).__name__)}")
+        self.table = CardTable(state.game, style or Style.for_console(console), names)
+        self.played = list(played or [])
+        # Per person, the steps they have not been shown yet: (seat, move, before, after).
+        self.unseen: dict[int, list] = {h: [] for h in self.humans}
+        self.undo_points: list[tuple[State, int]] = []
+        self.last_human: int | None = None
 
-def _value(value) -> str:
-    if isinstance(value, list):
-        return "  ".join(f"{i}:{v}" for i, v in enumerate(value))
-    return str(value)
+    def print(self, renderable) -> None:
+        self.console.print(renderable, highlight=False)
 
+    def run(self) -> list[str]:
+        """Play to the end or until a person quits; returns the moves played."""
+        while not self.state.is_over:
+            seat = self.state.current_player
+            if seat in self.bots:
+                self.step(seat, self.bots[seat].choose(self.state))
+                continue
+            if seat not in self.unseen:
+                raise ValueError(f"seat {seat} has neither a person nor a bot")
+            if not self.turn(seat):
+                return self.played
+        self.finish()
+        return self.played
 
-def play_in_terminal(state: State, human: int, bots: dict, console: Console, read=input) -> list[str]:
-    """Play until the game ends or the human quits: the human seat types a move (text or
-    number); bots answer. Returns the moves played, for a game log."""
-    game = state.game
-    played: list[str] = []
-    while not state.is_over:
-        player = state.current_player
-        if player != human:
-            move = bots[player].choose(state)
-            state.apply(move)
-            played.append(move.text)
-            console.print(f"[dim]seat {player}:[/dim] {move.text}")
-            continue
-        console.print(render_observation(state.observation(human), game.title))
-        moves = state.legal_moves()
-        for i, m in enumerate(moves, 1):
-            console.print(f"  [cyan]{i:>3}[/cyan]  {m.text}")
-        while True:
+    def step(self, seat: int, move: Move) -> None:
+        before = self.state.clone()
+        self.state.apply(move)
+        self.played.append(move.text)
+        for h in self.humans:
+            self.unseen[h].append((seat, move, before, self.state.clone()))
+
+    def tell(self, viewer: int) -> None:
+        """What happened since `viewer` last looked."""
+        for seat, move, before, after in self.unseen[viewer]:
+            who = "you" if seat == viewer else self.table.seat_label(seat, viewer)
+            line = Text(f"{who}: ", style="cyan" if self.table.style.colour else "")
+            line.append_text(self.table.cards_text(self.table.move_text(before, after, move, viewer)))
+            self.print(line)
+            for event in self.table.events(before, after, viewer):
+                self.print(event)
+        self.unseen[viewer] = []
+
+    def hand_over(self, seat: int) -> bool:
+        """With several people at the terminal, hide the last one's screen before the next one looks."""
+        if len(self.humans) > 1 and self.last_human not in (None, seat):
+            self.console.clear()
             try:
-                answer = read("your move (number or text, q to quit): ").strip()
+                self.read(f"pass the terminal to seat {seat}, then press Enter ")
             except EOFError:
-                console.print("\nbye")
-                return played
-            if answer in ("q", "quit"):
-                return played
-            if answer.isdigit() and 1 <= int(answer) <= len(moves):
-                answer = moves[int(answer) - 1].text
-            from ..engine.errors import IllegalMove
-            try:
-                played.append(state.apply(answer).text)
-                break
-            except IllegalMove as exc:
-                # The reason quotes the rules (`hand[me]`): brackets there are not markup.
-                console.print(f"[red]illegal:[/red] {escape(exc.reason)}")
-    scores = state.scores()
-    console.print(render_observation(state.observation(human), game.title))
-    console.print("final scores: " + ", ".join(f"seat {p}: {s}" for p, s in enumerate(scores)))
-    return played
+                return False
+            self.console.clear()
+        self.last_human = seat
+        return True
+
+    def turn(self, seat: int) -> bool:
+        """One person's decision; False when they quit."""
+        if not self.hand_over(seat):
+            return False
+        self.tell(seat)
+        while True:
+            self.show(seat)
+            moves = self.state.legal_moves()
+            prompt = PROMPT if len(moves) > 1 else f"your move (Enter plays `{moves[0].text}`, q to quit): "
+            while True:
+                try:
+                    answer = " ".join(self.read(prompt).split())
+                except EOFError:
+                    self.print("\nbye")
+                    return False
+                lowered = answer.casefold()
+                if lowered in ("q", "quit"):
+                    return False
+                if lowered in ("?", "help"):
+                    self.print(Text(HELP))
+                    continue
+                if lowered == "undo":
+                    if self.undo(seat):
+                        break
+                    continue
+                move = self.choose(answer, moves)
+                if move is not None:
+                    if len(self.humans) == 1:
+                        self.undo_points.append((self.state.clone(), len(self.played)))
+                    self.step(seat, move)
+                    self.tell(seat)  # what the move did, at once
+                    return True
+            # undone: show the table again
+
+    def show(self, seat: int) -> None:
+        self.print(self.table.render(self.state.observation(seat), self.state))
+        moves = self.state.legal_moves()
+        cells = []
+        for i, m in enumerate(moves, 1):
+            cell = Text(f"{i:>3}", style="cyan" if self.table.style.colour else "")
+            cell.append("  ")
+            cell.append_text(self.table.cards_text(m.text))
+            cells.append(cell)
+        if len(cells) <= 12:
+            for cell in cells:
+                self.print(cell)
+        else:
+            self.print(Columns(cells, padding=(0, 3)))
+
+    def choose(self, answer: str, moves: list[Move]) -> Move | None:
+        if not answer and len(moves) == 1:
+            return moves[0]
+        if answer.isdigit():
+            if 1 <= int(answer) <= len(moves):
+                return moves[int(answer) - 1]
+            self.print(Text(f"there is no move {answer}: the moves are numbered 1 to {len(moves)}"))
+            return None
+        if not answer:
+            return None
+        move = find_move(self.state, answer)
+        if move is not None:
+            return move
+        try:
+            self.state.apply(answer)  # not legal: the reason, quoting the rules
+        except IllegalMove as exc:
+            line = Text("illegal: ", style="red" if self.table.style.colour else "")
+            line.append(exc.reason)
+            self.print(line)
+        closest = closest_moves(self.state, answer)
+        if closest:
+            self.print(Text("closest legal moves: " + ", ".join(closest)))
+        return None
+
+    def undo(self, seat: int) -> bool:
+        if len(self.humans) > 1:
+            self.print(Text("undo works against bots only: with several people at the table a move stands"))
+            return False
+        if not self.undo_points:
+            self.print(Text("nothing to undo"))
+            return False
+        state, count = self.undo_points.pop()
+        self.state = state
+        del self.played[count:]
+        self.unseen[seat] = []
+        self.print(Text(f"took back your move; {len(self.played)} moves played"))
+        return True
+
+    def finish(self) -> None:
+        from .simulate import winning_teams
+        viewer = self.humans[0] if self.humans else 0
+        for h in self.humans:
+            if len(self.humans) > 1:
+                self.print(Text(f"seat {h}, what happened last:"))
+            self.tell(h)
+        self.print(self.table.render(self.state.observation(viewer), self.state))
+        game = self.state.game
+        scores = self.state.scores()
+        self.print(Text("final scores: " + ", ".join(f"seat {p}: {self.table.plain_value(s)}"
+                                                     for p, s in enumerate(scores))))
+        team = winning_teams([scores], game.team_of)[0]
+        if team is None:
+            self.print(Text("a draw: the top score is shared", style="bold" if self.table.style.colour else ""))
+        else:
+            members = game.members[team]
+            who = f"seat {members[0]}" if len(members) == 1 else \
+                f"team {team} (seats {', '.join(map(str, members))})"
+            mine = any(game.team_of[h] == team for h in self.humans)
+            self.print(Text(f"winner: {who}" + (" — you win!" if mine and len(self.humans) == 1 else ""),
+                            style="bold green" if self.table.style.colour else ""))
+
+
+def play_in_terminal(state: State, human: int | Iterable[int], bots: dict, console: Console,
+                     read: Callable[[str], str] = input, style: Style | None = None) -> list[str]:
+    """Play until the game ends or the person quits; returns the moves played, for a log."""
+    humans = [human] if isinstance(human, int) else list(human)
+    return Session(state, humans, bots, console, read, style).run()

@@ -39,6 +39,7 @@ from ..engine.position import dump, load_data
 from ..engine.errors import IllegalMove, RulesRuntimeError
 from ..engine.primitives import Move
 from ..engine.runtime import Game, State
+from .chunks import game_seed as run_game_seed
 
 MAX_MOVES = 20_000
 SHRINK_BUDGET = 200_000  # moves replayed while shrinking one finding
@@ -268,6 +269,8 @@ class Finding:
     others: int = 0  # how many more games showed the same failure
     path: str | None = None  # where the position was written
     shrink_note: str | None = None  # why `shrunk` is no shorter than `moves`, when it is not
+    run_seed: int = 0  # the run's --seed: game `index` of it has seed `seed`
+    index: int = 0
 
     def render(self, sources: SourceMap | None = None, game_name: str = "GAME") -> str:
         others = f", and {self.others} other game{'s' if self.others != 1 else ''}" if self.others else ""
@@ -288,7 +291,7 @@ class Finding:
             lines.append(f"  see it: cardrules apply {game_name} --position {self.path} \"{self.shrunk[-1]}\"")
         elif self.path:
             lines.append(f"  position: {self.path}")
-        lines.append(f"  replay: cardrules validate {game_name} --games 1 --seed {self.seed}")
+        lines.append(f"  replay: cardrules validate {game_name} --seed {self.run_seed} --first {self.index} --games 1")
         return "\n".join(lines)
 
 
@@ -493,15 +496,16 @@ class Report:
 
 
 def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_moves: int = MAX_MOVES,
-             workers: int = 1, progress: Callable[[int], None] | None = None) -> Report:
-    """Play `games` random games (seeds seed, seed+1, ...) checking every property. Each failure
-    (a kind of failure at one rule) is reported once, for the first seed that shows it, shrunk;
-    the others that show it are counted."""
+             workers: int = 1, progress: Callable[[int], None] | None = None, first_game: int = 0) -> Report:
+    """Play `games` random games checking every property: games first_game, first_game + 1, ...
+    of the run, game i from seed ``game_seed(seed, i)`` as in `simulate`. Each failure (a kind of
+    failure at one rule) is reported once, for the first seed that shows it, shrunk; the others
+    that show it are counted."""
     start = time.perf_counter()
     first: dict[tuple, tuple[int, _Failure, list[str]]] = {}
     counts: Counter = Counter()
     total = done = 0
-    for failures, count, moves in _run(game, games, seed, check_every, max_moves, workers):
+    for failures, count, moves in _run(game, games, seed, first_game, check_every, max_moves, workers):
         total += moves
         done += count
         for game_seed, failure, played in failures:
@@ -522,7 +526,8 @@ def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_mo
         shrunk = shrinker.shrink(played)
         findings.append(Finding(failure.kind, game_seed, failure.message, tuple(played), shrunk, failure.span,
                                 failure.hint, _position_before(game, game_seed, shrunk), counts[signature] - 1,
-                                shrink_note=shrinker.note))
+                                shrink_note=shrinker.note, run_seed=seed,
+                                index=game_seed - run_game_seed(seed, 0)))
     return Report(game.title, game.player_count, games, seed, total, time.perf_counter() - start, workers, findings)
 
 
@@ -536,11 +541,11 @@ def _position_before(game: Game, seed: int, moves: Sequence[str]) -> dict | None
         return None
 
 
-def _play_chunk(game: Game, first: int, stop: int, check_every: int,
+def _play_chunk(game: Game, seed: int, first: int, stop: int, check_every: int,
                 max_moves: int) -> tuple[list[tuple[int, _Failure, list[str]]], int, int]:
-    """(the failures of games first..stop-1 with their seeds and moves, games, moves played)."""
+    """(the failures of games first..stop-1 of the run with their seeds and moves, games, moves played)."""
     failures, moves = [], 0
-    for s in range(first, stop):
+    for s in (run_game_seed(seed, i) for i in range(first, stop)):
         failure, played = _find_failure(game, s, check_every, max_moves)
         moves += len(played)
         if failure is not None:
@@ -558,13 +563,13 @@ def _init_worker(spec: GameSpec) -> None:
     spec.load()
 
 
-def _run(game: Game, games: int, seed: int, check_every: int, max_moves: int, workers: int):
+def _run(game: Game, games: int, seed: int, first: int, check_every: int, max_moves: int, workers: int):
     """The results of the games chunk by chunk, as they finish."""
     spec = GameSpec.of(game)
-    chunks = [(spec, a, b, check_every, max_moves) for a, b in chunk_ranges(seed, seed + games, workers)]
+    chunks = [(spec, seed, a, b, check_every, max_moves) for a, b in chunk_ranges(first, first + games, workers)]
     if workers <= 1 or len(chunks) == 1:
-        for a, b in chunk_ranges(seed, seed + games, 1):
-            yield _play_chunk(game, a, b, check_every, max_moves)
+        for a, b in chunk_ranges(first, first + games, 1):
+            yield _play_chunk(game, seed, a, b, check_every, max_moves)
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     pool = multiprocessing.get_context(method).Pool(workers, _init_worker, (spec,))

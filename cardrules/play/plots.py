@@ -1,0 +1,122 @@
+"""Figures for `simulate --plot` and `compare --plot`: one panel per measure, every axis
+labelled, seats along an axis (so ten seats read as well as two) and no legend over the data.
+
+Written with matplotlib's object API (a Figure of its own, no pyplot), so no backend is chosen
+for the caller's process; the file's suffix (.png or .svg) gives the format.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..language.diagnostics import Diagnostic, RulesError
+from .simulate import Comparison, Summary
+
+_SIGNIFICANT, _NOT = "#c0392b", "#7f8c8d"
+
+
+def check_plot(path: str | Path) -> None:
+    """Before a long run: can a plot be written to `path`?"""
+    if Path(path).suffix.lower() not in (".png", ".svg"):
+        raise RulesError([Diagnostic(f"cannot plot to `{path}`", None, "name a .png or .svg file")])
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise RulesError([Diagnostic("--plot needs matplotlib", None,
+                                     'install it with: pip install "cardrules[plot]"')]) from None
+
+
+def _seat_labels(summary: Summary) -> list[str]:
+    return [f"seat {s}\n{agent}" for s, agent in enumerate(summary.agents)]
+
+
+def plot_summary(summary: Summary, path: str | Path) -> None:
+    check_plot(path)
+    summary_figure(summary).savefig(path)
+
+
+def plot_comparison(result: Comparison, title: str, path: str | Path) -> None:
+    check_plot(path)
+    comparison_figure(result, title).savefig(path)
+
+
+def summary_figure(summary: Summary):
+    """Win rate by seat with its interval, the score's distribution by seat, and game length."""
+    from matplotlib.figure import Figure
+
+    figures = summary.figures()
+    r = summary.results
+    seats = figures["seats"]
+    lengths = [("moves", r.moves)] + ([("hands", [float(h) for h in r.hands])] if summary.counts_hands else [])
+    width = max(4.5, 0.55 * summary.players + 2)
+    fig = Figure(figsize=(2 * width + 4.5 * len(lengths), 4.2), layout="constrained")
+    axes = fig.subplots(1, 2 + len(lengths), width_ratios=[width, width] + [4.5] * len(lengths))
+    labels = _seat_labels(summary)
+    x = list(range(summary.players))
+
+    ax = axes[0]
+    rates = [s["win_rate"] for s in seats]
+    ax.bar(x, rates, color="#5b8cc0")
+    ax.errorbar(x, rates, yerr=[[rt - s["win_low"] for rt, s in zip(rates, seats)],
+                                [s["win_high"] - rt for rt, s in zip(rates, seats)]],
+                fmt="none", ecolor="black", capsize=4)
+    top = max(s["win_high"] for s in seats)
+    ax.set(title=f"win rate, 95% interval (draws: {figures['draws']['rate']:.3f})", xlabel="seat",
+           ylabel="share of games won", ylim=(0, min(1.0, top * 1.15) or 1.0))
+    ax.set_xticks(x, labels, fontsize="small")
+
+    ax = axes[1]
+    ax.boxplot([r.seat_scores(seat) for seat in x], positions=x, whis=(5, 95), showfliers=False, showmeans=True)
+    ax.set(title="score (box: quartiles, whiskers: 5%-95%, ▲ mean)", xlabel="seat", ylabel="final score")
+    ax.title.set_fontsize("medium")
+    ax.set_xticks(x, labels, fontsize="small")
+
+    for ax, (unit, values) in zip(axes[2:], lengths):
+        ax.hist(values, bins=_bins(values), color="#5b8cc0")
+        ax.set(title=f"game length in {unit}", xlabel=unit, ylabel="games")
+    fig.suptitle(f"{summary.game}: {summary.games} games, seed {summary.seed}")
+    return fig
+
+
+def _measure(name: str) -> str:
+    """The panel a figure of a comparison belongs to: its measure without the seat."""
+    words = name.split()
+    if words[0] in ("seat", "team") and len(words) > 2:
+        words = words[2:]
+    measure = " ".join(words)
+    return "win rate" if measure in ("win rate", "draw rate") else measure
+
+
+def comparison_figure(result: Comparison, title: str):
+    """Each paired difference (variant - base) with its 95% interval, one panel per measure;
+    red where the interval excludes zero."""
+    from matplotlib.figure import Figure
+
+    panels: dict[str, list] = {}
+    for name, d in result.differences():
+        panels.setdefault(_measure(name), []).append((name, d))
+    tallest = max(len(rows) for rows in panels.values())
+    fig = Figure(figsize=(4.2 * len(panels), 1.2 + 0.42 * tallest), layout="constrained")
+    axes = fig.subplots(1, len(panels), squeeze=False)[0]
+    for ax, (measure, rows) in zip(axes, panels.items()):
+        y = [tallest - 1 - i for i in range(len(rows))]  # every panel's first row at the top
+        for yi, (name, d) in zip(y, rows):
+            colour = _SIGNIFICANT if d.significant else _NOT
+            if d.low is not None:
+                ax.plot([d.low, d.high], [yi, yi], color=colour, linewidth=2)
+            ax.plot([d.difference], [yi], "o", color=colour)
+        ax.axvline(0, color="black", linewidth=0.8)
+        ax.set_yticks(y, [name.replace(f" {measure}", "") if name != measure else measure for name, _ in rows])
+        ax.set_ylim(-0.7, tallest - 0.3)
+        ax.set(title=measure, xlabel="variant − base")
+    fig.suptitle(f"{title}: {result.games} paired games (95% intervals; red: significant)")
+    return fig
+
+
+def _bins(values: list) -> list[float] | int:
+    """One bar per value for small whole counts; 40 bars otherwise."""
+    if values and all(float(v).is_integer() for v in values):
+        low, high = int(min(values)), int(max(values))
+        if high - low <= 80:
+            return [x - 0.5 for x in range(low, high + 2)]
+    return 40
