@@ -151,6 +151,14 @@ class Game:
             tb = tb.tb_next
         return span
 
+    def num_distinct_actions(self) -> int:
+        from .actions import encoding
+        return encoding(self).size
+
+    def action_to_string(self, action: int) -> str:
+        from .actions import encoding
+        return encoding(self).label(action)
+
     @property
     def team_count(self) -> int:
         return len(self.members)
@@ -174,6 +182,7 @@ class Game:
         st.seed = seed
         st.draws = 0
         st.steps = 0
+        st.pending = ()
         st._legal = None
         for i, v in enumerate(self.vars):
             value = v.init(st)
@@ -207,7 +216,7 @@ class State:
     """One position of a game. Use ``game.new_state(seed)`` or :func:`cardrules.position.load`."""
 
     __slots__ = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase",
-                 "player", "over", "seed", "draws", "steps", "_legal")
+                 "player", "over", "seed", "draws", "steps", "pending", "_legal")
 
     # --- the research-library interface
     @property
@@ -248,12 +257,26 @@ class State:
         """Play a move taken from this state's legal_moves() without looking it up again."""
         cm = self.game.phases[self.phase].moves[move.decl]
         self._legal = None
+        self.pending = ()
         self.steps += 1
         try:
             cm.body(self, self.player, *move.args)
             self._settle()
         except _PYTHON_ERRORS as exc:
             raise self._located(exc) from None
+
+    # --- integer action ids (cardrules/actions.py): `pending` holds the tokens of a move being chosen
+    def legal_actions(self) -> list[int]:
+        from .actions import legal_actions
+        return legal_actions(self)
+
+    def apply_action(self, action: int) -> Move | None:
+        from .actions import apply_action
+        return apply_action(self, action)
+
+    def action_to_string(self, action: int) -> str:
+        from .actions import action_to_string
+        return action_to_string(self, action)
 
     def scores(self) -> list:
         score = self.game.score
@@ -275,6 +298,7 @@ class State:
         st.seed = self.seed
         st.draws = self.draws
         st.steps = self.steps
+        st.pending = self.pending
         st._legal = None  # a cache of Move objects, not data: the copy lists its own
         return st
 
@@ -283,7 +307,7 @@ class State:
             return NotImplemented
         return all(getattr(self, k) == getattr(other, k) for k in (
             "zones", "face", "known", "groups", "next_group", "vars", "phase", "player", "over",
-            "seed", "draws", "steps"))
+            "seed", "draws", "steps", "pending"))
 
     __hash__ = None  # type: ignore[assignment]
 
