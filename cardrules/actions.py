@@ -81,12 +81,14 @@ class ActionEncoding:
         self.minus = self._add("minus")
         self.slash = self._add("slash")
         self.digit_token = [self._add(f"digit:{d}") for d in range(10)]
+        self.param_types: dict[tuple[int, int], tuple[str, ...]] = {}  # (phase, move) -> parameter types
         self.param_encoders: dict[tuple[int, int], tuple[Encoder, ...]] = {}
         types = game.model.types
         for phase in game.phases:
             for cm in phase.moves:
-                param_types = [T.element(types.get(id(g.source), "any")) for g in cm.decl.generators]
-                self.param_encoders[(phase.index, cm.index)] = tuple(self._encoder(t) for t in param_types)
+                key = (phase.index, cm.index)
+                self.param_types[key] = tuple(T.element(types.get(id(g.source), "any")) for g in cm.decl.generators)
+                self.param_encoders[key] = tuple(self._encoder(t) for t in self.param_types[key])
 
     def _add(self, label: str) -> int:
         self.labels.append(label)
