@@ -41,7 +41,6 @@ import weakref
 from fractions import Fraction
 
 from .actions import encoding
-from .observation import observe
 from .runtime import Game, Move, State
 
 
@@ -56,6 +55,10 @@ class TensorLayout:
         self.names = len(names)
         self.slots = len(game.slot_zone)
         self.words = {word: i for i, word in enumerate(encoding(game).word_token)}
+        # Per seat, per zone slot: may the seat see every card lying there, whatever its face?
+        # (Game.visible_to's rule, with the part that depends only on the slot worked out once.)
+        self.slot_seen = [[_slot_seen(game, slot, seat) for slot in range(self.slots)]
+                          for seat in range(game.player_count)]
         self.sections: dict[str, tuple[int, int]] = {}
         at = 0
         sizes = [("cards", self.names * self.slots), ("grouped", self.names), ("face_up", self.names),
@@ -76,6 +79,18 @@ class TensorLayout:
             t, len(self.words) + 1 if t in ("symbol", "rank", "suit") else 2 if t.startswith("list:") else 0)
 
 
+def _slot_seen(game: Game, slot: int, seat: int) -> bool:
+    zone = game.slot_zone[slot]
+    if zone.visibility == "public":
+        return True
+    if zone.visibility == "hidden" or zone.owner is None:
+        return False
+    owner = game.slot_owner[slot]
+    if zone.owner == "player":
+        return owner == seat or (zone.visibility == "team" and game.team_of[owner] == game.team_of[seat])
+    return owner == game.team_of[seat]
+
+
 _LAYOUTS: "weakref.WeakKeyDictionary[Game, TensorLayout]" = weakref.WeakKeyDictionary()
 
 
@@ -90,7 +105,7 @@ def observation_tensor(st: State, seat: int) -> list[float]:
     game = st.game
     lay = layout(game)
     out = [0.0] * lay.size
-    visible = game.visible_to
+    slot_seen, face, known = lay.slot_seen[seat], st.face, st.known
     cards_at, _ = lay.sections["cards"]
     grouped_at, _ = lay.sections["grouped"]
     face_at, _ = lay.sections["face_up"]
@@ -98,6 +113,7 @@ def observation_tensor(st: State, seat: int) -> list[float]:
     groups_at, _ = lay.sections["groups"]
     size = game.deck_size
     for slot, zone in enumerate(st.zones):
+        seen = slot_seen[slot]
         for x in zone:
             if x < size:
                 members, in_group = (x,), False
@@ -105,7 +121,7 @@ def observation_tensor(st: State, seat: int) -> list[float]:
                 members, in_group = st.groups[x]["cards"], True
                 out[groups_at + slot] += 1
             for c in members:
-                if not visible(st, c, seat):
+                if not (seen or face[c] or (known[c] >> seat) & 1):
                     out[hidden_at + slot] += 1
                     continue
                 name = lay.card_name[c]
@@ -158,32 +174,60 @@ def _var_features(st: State, seat: int, lay: TensorLayout, t: str, value, out: l
 # --- strings --------------------------------------------------------------------------------
 
 def observation_string(st: State, seat: int) -> str:
-    """The seat's observation as text: a line per zone, the variables, whose turn; a hidden
-    card is `?`. The seat's own move being chosen is shown to it alone."""
-    seen = observe(st, seat)
-    turn = "over" if seen["over"] else f"p{seen['current_player']} to move"
-    lines = [f"seat p{seat} | {seen['phase']} | {turn}"]
-    for name, slots in seen["zones"].items():
-        if st.game.zones[name].owner is not None:
-            for k, items in enumerate(slots):
-                lines.append(f"{name}[{k}]: {_items(items)}")
-        else:
-            lines.append(f"{name}: {_items(slots)}")
-    lines.append("vars: " + " ".join(f"{k}={_value(v)}" for k, v in seen["vars"].items()))
+    """The seat's observation as text: a line per zone slot, the variables, whose turn; a card
+    it cannot see is `?`, as in :func:`cardrules.observation.observe`. The seat's own move being
+    chosen is shown to it alone."""
+    game = st.game
+    names, size, face, known = game.deck.names, game.deck_size, st.face, st.known
+    slot_seen = layout(game).slot_seen[seat]
+    turn = "over" if st.over else f"p{st.player} to move"
+    lines = [f"seat p{seat} | {st.phase_name} | {turn}"]
+
+    def show(x, seen):
+        if x < size:
+            return names[x] if seen or face[x] or (known[x] >> seat) & 1 else "?"
+        group = st.groups[x]
+        cards = " ".join(names[c] if seen or face[c] or (known[c] >> seat) & 1 else "?" for c in group["cards"])
+        fields = " ".join(f"{f}={_value(_shown(game, t, group.get(f)))}"
+                          for f, t in game.slot_zone[group["zone"]].fields.items())
+        return f"({cards} | {fields})" if fields else f"({cards})"
+    for name, zone in game.zones.items():
+        for k in range(zone.count):
+            slot = zone.base + k
+            items = st.zones[slot]
+            label = f"{name}[{k}]" if zone.owner else name
+            lines.append(f"{label}: {' '.join(show(x, slot_seen[slot]) for x in items) if items else '-'}")
+    shown = []
+    for i, v in enumerate(game.vars):
+        value = st.vars[i]
+        values = [_masked(st, seat, v.type, x) for x in value] if v.owner else _masked(st, seat, v.type, value)
+        shown.append(f"{v.name}={_value(values)}")
+    lines.append("vars: " + " ".join(shown))
     if st.pending and st.current_player == seat:
-        lines.append("choosing: " + encoding(st.game).describe(st.pending) + " …")
+        lines.append("choosing: " + encoding(game).describe(st.pending) + " …")
     return "\n".join(lines)
 
 
-def _items(items: list) -> str:
-    out = []
-    for x in items:
-        if isinstance(x, dict):
-            fields = " ".join(f"{k}={_value(v)}" for k, v in x.items() if k != "cards")
-            out.append("(" + " ".join("?" if c is None else c for c in x["cards"]) + (f" | {fields}" if fields else "") + ")")
-        else:
-            out.append("?" if x is None else x)
-    return " ".join(out) if out else "-"
+def _masked(st: State, seat: int, t: str, value):
+    """A variable's value as the seat may know it: a card it cannot see is `none`."""
+    game = st.game
+    if t == "card" and value is not None and not game.visible_to(st, value, seat):
+        return None
+    if t == "list:card" and value is not None:
+        return [game.deck.names[c] if game.visible_to(st, c, seat) else None for c in value]
+    return _shown(game, t, value)
+
+
+def _shown(game: Game, t: str, value):
+    if value is None:
+        return None
+    if t.startswith("list:"):
+        return [_shown(game, t[5:], x) for x in value]
+    if t == "card":
+        return game.deck.names[value]
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return value.numerator
+    return value
 
 
 def _value(v) -> str:

@@ -151,6 +151,9 @@ class Game:
             tb = tb.tb_next
         return span
 
+    def __deepcopy__(self, memo) -> "Game":
+        return self  # immutable: copies of a State share it
+
     def num_distinct_actions(self) -> int:
         from .actions import encoding
         return encoding(self).size
@@ -301,6 +304,9 @@ class State:
         st.pending = self.pending
         st._legal = None  # a cache of Move objects, not data: the copy lists its own
         return st
+
+    def __deepcopy__(self, memo) -> "State":
+        return self.clone()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
