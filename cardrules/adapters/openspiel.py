@@ -18,9 +18,8 @@ game with ``deals`` equally likely deal sequences.
 **Actions** are the ids of :mod:`cardrules.actions`: one per token, a move of several tokens
 being several decisions in a row by the same player.
 
-**Returns** are win/loss: the teams with the top score share the win. With T teams and W
-winners, a winning team gets T/W - 1 and any other -1, so the returns sum to zero; with
-teams of unequal size a seat gets its team's return divided by the team's size.
+**Returns** are win/loss (:mod:`cardrules.adapters.outcome`): the teams with the top score
+share the win, and the returns sum to zero.
 
 **Observations** come from :mod:`cardrules.observation_tensor`. The information-state string
 is the seat's observation and every move as the seat saw it; the information-state tensor is
@@ -44,6 +43,7 @@ from ..loader import load_game, parse_param
 from ..observation_tensor import (information_state_string, layout, observation_string, observation_tensor,
                                   observed_move)
 from ..runtime import Game
+from .outcome import utility_bounds, win_loss
 
 DEFAULT_DEALS = 1 << 16
 
@@ -95,15 +95,13 @@ class CardrulesGame(pyspiel.Game):
         self.rules = load_game(str(params["rules"]), rules_values(params))
         rules = self.rules
         self.deals = int(params["deals"])
-        sizes = [len(m) for m in rules.members]
-        self.team_divisor = [1] * len(sizes) if len(set(sizes)) == 1 else sizes
-        teams = rules.team_count
+        low, high = utility_bounds(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding(rules).size,
             max_chance_outcomes=self.deals,
             num_players=rules.player_count,
-            min_utility=min(-1.0 / d for d in self.team_divisor),
-            max_utility=max((teams - 1) / d for d in self.team_divisor),
+            min_utility=low,
+            max_utility=high,
             utility_sum=0.0,
             max_game_length=1 + rules.max_steps * _max_tokens(rules))
         super().__init__(_game_type(pyspiel.GameType.Utility.ZERO_SUM, rules.player_count, rules.player_count),
@@ -141,7 +139,6 @@ class CardrulesState(pyspiel.State):
         # engine's Game copies as itself, its State as clone().
         self.rules = game.rules
         self.deals = game.deals
-        self.team_divisor = game.team_divisor
         self.state = None  # the engine's State, once chance has chosen the seed
         self.record = _Record(game.rules.player_count)
         self._legal = None
@@ -188,17 +185,9 @@ class CardrulesState(pyspiel.State):
         return self.state is not None and self.state.is_over
 
     def returns(self):
-        rules = self.rules
-        if not self.is_terminal():
-            return [0.0] * rules.player_count
-        scores = self.state.scores()
-        team_scores = [sum(scores[p] for p in members) for members in rules.members]
-        top = max(team_scores)
-        winners = [t for t, s in enumerate(team_scores) if s == top]
-        share = rules.team_count / len(winners) - 1
-        team_return = [share if t in winners else -1.0 for t in range(rules.team_count)]
-        return [team_return[rules.team_of[p]] / self.team_divisor[rules.team_of[p]]
-                for p in range(rules.player_count)]
+        if self.state is None:
+            return [0.0] * self.rules.player_count
+        return win_loss(self.state)
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state `player_id` cannot tell from this one: the cards it cannot see dealt afresh and
