@@ -47,11 +47,11 @@ def test_a_random_masked_policy_plays_to_the_end_and_the_rewards_sum_to_zero():
     e = env("sete-e-meio-rotating-bank")
     e.reset(seed=1)
     totals = {agent: 0.0 for agent in e.possible_agents}
+    rng = random.Random(2)
     for agent in e.agent_iter():
         observation, reward, terminated, truncated, _ = e.last()
         totals[agent] += reward
-        action = None if terminated or truncated else int(random.Random(agent).choice(
-            observation["action_mask"].nonzero()[0]))
+        action = None if terminated or truncated else int(rng.choice(observation["action_mask"].nonzero()[0]))
         e.step(action)
     assert e.unwrapped.state.is_over
     assert abs(sum(totals.values())) < 1e-9 and max(totals.values()) > 0
