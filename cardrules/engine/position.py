@@ -59,6 +59,7 @@ def dump(st: State) -> dict:
         "next_group": st.next_group,
         "random": {"seed": st.seed, "draws": st.draws},
         "steps": st.steps,
+        **({"pending": list(st.pending)} if st.pending else {}),
     }
 
 
@@ -228,7 +229,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     if not isinstance(data, dict):
         raise RulesError([Diagnostic(f"{where}: a position is a JSON object")])
     known_keys = {"format", "game", "players", "params", "phase", "over", "vars", "zones", "known", "rest",
-                  "next_group", "random", "steps"}
+                  "next_group", "random", "steps", "pending"}
     for key in data:
         if key not in known_keys:
             r.error(key, "unknown field", did_you_mean(key, known_keys))
@@ -250,6 +251,9 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     st.face = bytearray(n)
     st.loc = [0] * n
     st.steps = int(data.get("steps", 0) or 0)
+    st.pending = tuple(data.get("pending") or ())
+    if not all(isinstance(a, int) and 0 <= a < game.num_distinct_actions() for a in st.pending):
+        r.error("pending", "the tokens of a move being chosen are action ids of this game")
     rand = data.get("random") or {}
     st.seed = int(rand.get("seed", 0))
     st.draws = int(rand.get("draws", 0))

@@ -100,6 +100,17 @@ class Game:
             tb = tb.tb_next
         return span
 
+    def __deepcopy__(self, memo) -> "Game":
+        return self  # immutable: copies of a State share it
+
+    def num_distinct_actions(self) -> int:
+        from .actions import encoding
+        return encoding(self).size
+
+    def action_to_string(self, action: int) -> str:
+        from .actions import encoding
+        return encoding(self).label(action)
+
     @property
     def team_count(self) -> int:
         return len(self.members)
@@ -125,6 +136,7 @@ class Game:
         st.seed = seed
         st.draws = 0
         st.steps = 0
+        st.pending = ()
         st._legal = None
         return st
 
@@ -162,7 +174,7 @@ class State:
     """One position of a game. Use ``game.new_state(seed)`` or :func:`cardrules.engine.position.load`."""
 
     __slots__ = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase",
-                 "player", "over", "seed", "draws", "steps", "_legal")
+                 "player", "over", "seed", "draws", "steps", "pending", "_legal")
 
     # --- the research-library interface
     @property
@@ -204,6 +216,7 @@ class State:
         """Play a move of this state's legal_moves(): what `apply` does once it has found it."""
         body = self.game.phases[self.phase].moves[move.decl].body
         self._legal = None
+        self.pending = ()
         self.steps += 1
         try:
             body(self, self.player, *move.args)
@@ -229,6 +242,18 @@ class State:
                     known[text] = m  # a text that depends on the move's values only
                 return m
         raise IllegalMove(text, self._why_illegal(text, legal))
+    # --- integer action ids (cardrules/engine/actions.py): `pending` holds the tokens of a move being chosen
+    def legal_actions(self) -> list[int]:
+        from .actions import legal_actions
+        return legal_actions(self)
+
+    def apply_action(self, action: int) -> Move | None:
+        from .actions import apply_action
+        return apply_action(self, action)
+
+    def action_to_string(self, action: int) -> str:
+        from .actions import action_to_string
+        return action_to_string(self, action)
 
     def scores(self) -> list:
         score = self.game.score
@@ -250,15 +275,19 @@ class State:
         st.seed = self.seed
         st.draws = self.draws
         st.steps = self.steps
+        st.pending = self.pending
         st._legal = None  # a cache of Move objects, not data: the copy lists its own
         return st
+
+    def __deepcopy__(self, memo) -> "State":
+        return self.clone()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
         return all(getattr(self, k) == getattr(other, k) for k in (
             "zones", "face", "known", "groups", "next_group", "vars", "phase", "player", "over",
-            "seed", "draws", "steps"))
+            "seed", "draws", "steps", "pending"))
 
     __hash__ = None  # type: ignore[assignment]
 

@@ -1,0 +1,264 @@
+"""Any rules file as an OpenSpiel game.
+
+    import pyspiel
+    import cardrules.adapters.openspiel  # registers "cardrules"
+    game = pyspiel.load_game("cardrules", {"rules": "cassino", "players": 2})
+
+Parameters: ``rules`` (a bundled game's name or a path), ``players`` (0: the rules' default),
+``params`` (the rules' own parameters, as ``"max_bet=20 target=31"``: OpenSpiel accepts only
+declared parameters, so they travel in one string) and ``deals`` (below).
+
+**Chance.** The engine draws every shuffle and lot from the game's seed, inside automatic
+phases that cannot stop half-way for a chance node. So the game starts with one chance node
+choosing the seed uniformly among ``deals`` outcomes (default 65536); every later shuffle is a
+function of that seed and never observed by any seat. This is the rules restricted to those
+deals: sampling algorithms see the real game, while algorithms that enumerate chance see a
+game with ``deals`` equally likely deal sequences.
+
+**Actions** are the ids of :mod:`cardrules.engine.actions`: one per token, a move of several tokens
+being several decisions in a row by the same player.
+
+**Returns** are win/loss (:mod:`cardrules.adapters.outcome`): the teams with the top score
+share the win, and the returns sum to zero.
+
+**Observations** come from :mod:`cardrules.engine.observation_tensor`. The information-state string
+is the seat's observation and every move as the seat saw it; the information-state tensor is
+the observation tensor and how often the seat took each action, which does not tell all
+histories apart (the string does). ``resample_from_infostate`` deals the cards a seat cannot
+see afresh and reseeds chance (:func:`cardrules.play.agents.sample_hidden`), which is what
+OpenSpiel's ISMCTS needs, and :class:`DeterminizedBot` lets a perfect-information bot such
+as ``MCTSBot`` search such a sample instead of the real position.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+
+from ..engine.actions import encoding
+from ..play.agents import sample_hidden
+from ..engine.loader import load_game, parse_param
+from ..engine.observation_tensor import (information_state_string, layout, observation_string, observation_tensor,
+                                  observed_move)
+from ..engine.runtime import Game
+from .outcome import utility_bounds, win_loss
+
+DEFAULT_DEALS = 1 << 16
+
+
+def _game_type(utility, min_players: int = 1, max_players: int = 16) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name="cardrules",
+        long_name="cardrules: a card game from a rules file",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max_players,
+        min_num_players=min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"rules": "sete-e-meio", "players": 0, "params": "", "deals": DEFAULT_DEALS})
+
+
+GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
+
+
+def rules_values(params: dict) -> dict:
+    """The rules' parameter values from OpenSpiel's: ``players`` and the ``params`` string."""
+    values = dict(parse_param(p) for p in str(params.get("params", "")).split())
+    if params.get("players"):
+        values["players"] = int(params["players"])
+    return values
+
+
+def _max_tokens(game: Game) -> int:
+    """An upper bound on the tokens of one move, counting a list as at most a deck of elements."""
+    enc = encoding(game)
+    deck = game.deck_size
+
+    def bound(t: str) -> int:
+        if t.startswith("list:"):
+            return deck * bound(t[5:]) + 1
+        return {"group": deck + 1, "item": deck + 2, "number": 24}.get(t, 1)
+    return max([1 + sum(bound(t) for t in types) for types in enc.param_types.values()] or [1])
+
+
+class CardrulesGame(pyspiel.Game):
+    def __init__(self, params=None):
+        params = {**GAME_TYPE.parameter_specification, **(params or {})}
+        self.rules = load_game(str(params["rules"]), rules_values(params))
+        rules = self.rules
+        self.deals = int(params["deals"])
+        low, high = utility_bounds(rules)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding(rules).size,
+            max_chance_outcomes=self.deals,
+            num_players=rules.player_count,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            max_game_length=1 + rules.max_steps * _max_tokens(rules))
+        super().__init__(_game_type(pyspiel.GameType.Utility.ZERO_SUM, rules.player_count, rules.player_count),
+                         info, params)
+
+    def new_initial_state(self):
+        return CardrulesState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        perfect_recall = bool(iig_obs_type and iig_obs_type.perfect_recall)
+        return CardrulesObserver(self, perfect_recall)
+
+
+class _Record:
+    """Per seat, the moves as it saw them and the action ids it took. Copied list by list:
+    copy.deepcopy would visit every string of a long game at each clone."""
+
+    __slots__ = ("seen", "taken")
+
+    def __init__(self, players: int):
+        self.seen: list[list[str]] = [[] for _ in range(players)]
+        self.taken: list[list[int]] = [[] for _ in range(players)]
+
+    def __deepcopy__(self, memo) -> "_Record":
+        other = _Record(0)
+        other.seen = [s[:] for s in self.seen]
+        other.taken = [t[:] for t in self.taken]
+        return other
+
+
+class CardrulesState(pyspiel.State):
+    def __init__(self, game: CardrulesGame):
+        super().__init__(game)
+        # Plain fields only: OpenSpiel clones a Python state with copy.deepcopy, and the
+        # engine's Game copies as itself, its State as clone().
+        self.rules = game.rules
+        self.deals = game.deals
+        self.state = None  # the engine's State, once chance has chosen the seed
+        self.record = _Record(game.rules.player_count)
+        self._legal = None
+
+    def current_player(self):
+        if self.state is None:
+            return pyspiel.PlayerId.CHANCE
+        if self.state.is_over:
+            return pyspiel.PlayerId.TERMINAL
+        return self.state.current_player
+
+    def _legal_actions(self, player):
+        if player != self.current_player():
+            return []
+        if self._legal is None:
+            self._legal = self.state.legal_actions()
+        return self._legal
+
+    def chance_outcomes(self):
+        p = 1.0 / self.deals
+        return [(seed, p) for seed in range(self.deals)]
+
+    def _apply_action(self, action):
+        self._legal = None
+        if self.state is None:
+            self.state = self.rules.new_state(int(action))
+            return
+        seat = self.state.current_player
+        before = self.state.clone()
+        move = self.state.apply_action(int(action))
+        self.record.taken[seat].append(int(action))
+        if move is not None:
+            for viewer, seen in enumerate(self.record.seen):
+                seen.append(observed_move(before, move, self.state, viewer))
+
+    def _action_to_string(self, player, action):
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        if self.state is None or self.state.is_over:
+            return self.rules.action_to_string(action)
+        return self.state.action_to_string(action)
+
+    def is_terminal(self):
+        return self.state is not None and self.state.is_over
+
+    def returns(self):
+        if self.state is None:
+            return [0.0] * self.rules.player_count
+        return win_loss(self.state)
+
+    def resample_from_infostate(self, player_id, probability_sampler):
+        """A state `player_id` cannot tell from this one: the cards it cannot see dealt afresh and
+        chance reseeded. The other seats' histories are kept as they were."""
+        other = self.clone()
+        rng = random.Random(int(probability_sampler() * 2 ** 53))
+        if other.state is not None:
+            other.state = sample_hidden(self.state, player_id, rng)
+        return other
+
+    def __str__(self):
+        st = self.state
+        if st is None:
+            return "chance: the seed of the deal"
+        # Every field of the position (as position notation keeps it), written cheaply.
+        return (f"{st.phase_name} p{st.current_player} zones={st.zones} face={bytes(st.face).hex()} "
+                f"known={st.known} groups={st.groups} vars={st.vars} pending={list(st.pending)} "
+                f"seed={st.seed} draws={st.draws} steps={st.steps} over={st.over}")
+
+
+class CardrulesObserver:
+    """OpenSpiel's observer interface: `tensor` and `dict` filled by `set_from`, and strings."""
+
+    def __init__(self, game: CardrulesGame, perfect_recall: bool):
+        self.rules = game.rules
+        self.perfect_recall = perfect_recall
+        lay = layout(self.rules)
+        actions = encoding(self.rules).size
+        self.tensor = np.zeros(lay.size + (actions if perfect_recall else 0), np.float32)
+        self.dict = {name: self.tensor[at:at + size] for name, (at, size) in lay.sections.items()}
+        if perfect_recall:
+            self.dict["taken"] = self.tensor[lay.size:]
+
+    def set_from(self, state: CardrulesState, player: int) -> None:
+        self.tensor.fill(0)
+        if state.state is None:
+            self.dict["seat"][player] = 1
+            return
+        lay_size = layout(self.rules).size
+        self.tensor[:lay_size] = observation_tensor(state.state, player)
+        if self.perfect_recall:
+            taken = self.dict["taken"]
+            for action in state.record.taken[player]:
+                taken[action] += 1
+
+    def string_from(self, state: CardrulesState, player: int) -> str:
+        if state.state is None:
+            return f"seat p{player} | before the deal"
+        if self.perfect_recall:
+            return information_state_string(state.state, player, state.record.seen[player])
+        return observation_string(state.state, player)
+
+
+class DeterminizedBot(pyspiel.Bot):
+    """Plays `bot`'s choice on a sample of what its seat cannot see (resample_from_infostate),
+    so that a perfect-information search such as MCTSBot never reads the hidden cards."""
+
+    def __init__(self, bot: pyspiel.Bot, seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self.rng = random.Random(seed)
+
+    def step(self, state):
+        sample = state.resample_from_infostate(state.current_player(), self.rng.random)
+        return self.bot.step(sample)
+
+    def restart_at(self, state):
+        self.bot.restart_at(state)
+
+    def inform_action(self, state, player_id, action):
+        self.bot.inform_action(state, player_id, action)
+
+
+pyspiel.register_game(GAME_TYPE, CardrulesGame)
