@@ -14,6 +14,7 @@ mode); `explain` uses that to evaluate one condition of a move at a time.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from fractions import Fraction
 from math import gcd as _gcd
@@ -27,7 +28,7 @@ from ..language.diagnostics import Span
 from ..language.model import Model
 from . import primitives as rt
 from .errors import RulesRuntimeError
-from .primitives import Move, number
+from .primitives import MAX_RANGE, Move, number
 
 GENERATED_FILE = "<cardrules generated: {}>"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
@@ -35,6 +36,9 @@ _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 # Generated source worth computing once per legal-move generation: it calls something or loops.
 _COSTLY = re.compile(r"\b(?:B[0-9]+|d_\w+|g_\w+|rt\.extreme|any|all|sum|max|min|next)\(| for ")
+_MEMO_USE = re.compile(r"\b_m\b")
+# Moves the same in every state are listed once when compiling, up to this many per move.
+STATIC_MOVES_LIMIT = 1_000
 # Lists whose elements are never lists: a move parameter of one is frozen by `tuple`.
 _FLAT_LISTS = {T.list_of(t) for t in ("card", "item", "group", "number", "player", "team", "bool", "symbol",
                                       "rank", "suit")}
@@ -148,19 +152,56 @@ class CodeGen:
         w.line("out = []", phase.span)
         w.line("append = out.append", phase.span)
         w.line("_m = {}", phase.span)
+        memo_line, first = len(w.lines) - 1, len(w.lines)
         saved = self.memo, self.memo_free
         self.memo, self.memo_free = True, frozenset({"st", "L_me", "_m"})
         try:
             self.generator_moves(i, phase, renders)
         finally:
             self.memo, self.memo_free = saved
+        if not any(_MEMO_USE.search(line) for line in w.lines[first:]):
+            w.lines[memo_line] = w.lines[memo_line].replace("_m = {}", "pass")
         w.line("return out", phase.span)
         w.indent -= 1
+
+    def static_moves(self, j: int, mv: n.MoveDecl, lazy) -> list | None:
+        """The moves of a declaration that are the same in every state (no condition, every
+        parameter from a constant list or range), made once; None when they are not."""
+        if mv.condition is not None or getattr(lazy, "names_groups", False):
+            return None
+        domains = []
+        for g in mv.generators:
+            if g.condition is not None or T.element(self.type(g.source)) not in ("number", "symbol", "player",
+                                                                                   "card", "bool", "rank", "suit"):
+                return None
+            try:
+                if isinstance(g.source, n.Binary) and g.source.op == "..":
+                    low, high = (const_eval(x, self.m.values) for x in (g.source.left, g.source.right))
+                    if low.__class__ is not int or high.__class__ is not int:
+                        return None
+                    domain = list(range(low, high + 1))
+                else:
+                    domain = const_eval(g.source, self.m.values)
+            except NotConstant:
+                return None
+            if not isinstance(domain, (list, tuple)):
+                return None
+            domains.append(list(domain))
+        count = 1
+        for d in domains:
+            count *= len(d)
+        if count > STATIC_MOVES_LIMIT:
+            return None
+        return [Move(mv.name, args, j, None, lazy) for args in itertools.product(*domains)]
 
     def generator_moves(self, i: int, phase: n.Phase, renders: dict) -> None:
         w = self.w
         for j, mv in enumerate(phase.moves):
             render, lazy = renders[(i, j)]
+            static = self.static_moves(j, mv, lazy) if mv.generators else None
+            if static is not None:
+                w.line(f"out.extend({self.const(static, 'L')})", mv.span)
+                continue
             var_names = [g.var for g in mv.generators]
             parts = conjuncts(mv.condition) if mv.condition is not None else []
             placed: set[int] = set()
@@ -175,7 +216,7 @@ class CodeGen:
                 w.indent += 1
             bound: set[str] = set()
             for g in mv.generators:
-                w.line(f"for L_{g.var} in {self.iterable(g.source)}:", g.span)
+                w.line(f"for L_{g.var} in {self.loop_source(g.source)}:", g.span)
                 w.indent += 1
                 bound.add(g.var)
                 tests = [g.condition] if g.condition is not None else []
@@ -253,6 +294,15 @@ class CodeGen:
             k = self.memo_keys.setdefault(src, len(self.memo_keys))
             return f"(_m[{k}] if {k} in _m else _m.setdefault({k}, {src}))"
         return src
+
+    def turn_variable(self, phase: n.Phase) -> int | None:
+        """The index of the variable that says whose turn it is, when a phase's `turn` is one."""
+        if not isinstance(phase.turn, n.Name):
+            return None
+        kind, what = self.m.names.get(id(phase.turn), (None, None))
+        if kind != "var" or what.owner is not None:
+            return None
+        return self.var_index[what.name]
 
     # --- computed once per legal-move generation
     def invariant(self, src: str) -> bool:
@@ -384,6 +434,15 @@ class CodeGen:
             try:
                 value = const_eval(self.m.defs[e.id].body, self.m.values)
             except NotConstant:
+                if len(self.inlined) < 4:
+                    # A def of no parameters is its body, written in place: no call.
+                    self.inlined.append({})
+                    saved, self.bound = self.bound, []
+                    try:
+                        return f"({self.expr(self.m.defs[e.id].body)})"
+                    finally:
+                        self.bound = saved
+                        self.inlined.pop()
                 return f"d_{e.id}(st)"
             return repr(value) if isinstance(value, (int, bool, str)) else self.const(value)
         if kind == "func":
@@ -604,6 +663,17 @@ class CodeGen:
             return self.const(REGISTRY[name].impl, "B")
         return f"d_{name}"
 
+    def loop_source(self, e) -> str:
+        """What a `for` statement of generated code iterates: a range of whole numbers is a
+        Python range when its ends are ints, checked as `lazy_range` checks it otherwise."""
+        if isinstance(e, n.Binary) and e.op == "..":
+            a, b = self.expr(e.left), self.expr(e.right)
+            low, high = self.fresh(), self.fresh()
+            return (f"(range({low}, {high} + 1) if ({low} := {a}, {high} := {b}) and {low}.__class__ is int "
+                    f"and {high}.__class__ is int and {high} - {low} < {MAX_RANGE} "
+                    f"else rt.lazy_range({low}, {high}, {self.span_const(e.span)}))")
+        return self.iterable(e)
+
     def iterable(self, e) -> str:
         """Source for an expression used as a collection: a zone or group gives its contents."""
         if isinstance(e, n.Binary) and e.op == "..":
@@ -678,6 +748,11 @@ class CodeGen:
                         s.span)
             self.w.line(f"st.take({card})", s.span)
             self.w.line(f"st.put({card}, {self.expr(s.dest)}, {self.face(s.face)})", s.span)
+            return
+        if self.type(s.what) == "zone" and dest_t == "zone":
+            # A whole zone of cards to another: the cards in one go.
+            self.w.line(f"rt.move_zone(st, {self.expr(s.what)}, {self.expr(s.dest)}, {self.face(s.face)}, "
+                        f"{self.span_const(s.span)})", s.span)
             return
         to_group = "True" if dest_t == "group" else "False" if dest_t in ("zone", "gzone") else "None"
         self.w.line(f"rt.move_items(st, {self.items(s.what)}, {self.expr(s.dest)}, {to_group}, "

@@ -206,6 +206,26 @@ def move_items(st, items: list, dest: int, to_group, face, span: Span) -> None:
             st.put(x, dest, face)
 
 
+def move_zone(st, source: int, dest: int, face, span: Span) -> None:
+    """Every card of a zone without groups onto another zone, bottom first: what `move_items`
+    does with the zone's cards, in one pass."""
+    cards = st.zones[source]
+    if not cards:
+        return
+    if source == dest:
+        move_items(st, list(cards), dest, False, face, span)
+        return
+    moved = cards[:]
+    cards.clear()
+    st.zones[dest].extend(moved)
+    up = (1 if st.game.slot_zone[dest].face == "up" else 0) if face is None else face
+    loc, faces, known = st.loc, st.face, st.known
+    for c in moved:
+        loc[c] = dest
+        faces[c] = up
+        known[c] = 0
+
+
 def deal(st, count, source: int, dest: int, face, span: Span) -> None:
     pile = st.zones[source]
     if len(pile) < count:

@@ -45,6 +45,7 @@ class CompiledPhase:
     moves: list[CompiledMove]
     span: Span
     generate: Callable | None = None  # generate(state, me) -> every legal Move of the phase
+    turn_var: int | None = None  # when whose turn it is, is a variable: its index (no call to `turn`)
 
 
 @attrs.define(slots=True, eq=False)
@@ -192,7 +193,24 @@ class State:
     def legal_moves(self) -> list[Move]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self.over else self._generate()
+            if self.over:
+                legal = self._legal = []
+                return legal
+            phase = self.game.phases[self.phase]
+            try:
+                legal = phase.generate(self, self.player)
+            except PYTHON_ERRORS as exc:
+                raise self._located(exc) from None
+            if not legal:
+                raise RulesRuntimeError(f"phase `{phase.name}`: player {self.player} has no legal move",
+                                        phase.span, "add a move that is always possible, or go elsewhere first")
+            if self.game.has_copies and len(legal) > 1:
+                # Identical copies of a card (two decks) give moves that differ only in identity.
+                seen: dict[str, Move] = {}
+                for m in legal:
+                    seen.setdefault(m.text, m)
+                legal = list(seen.values())
+            self._legal = legal
         return legal
 
     def apply(self, move: Move | str) -> Move:
@@ -214,12 +232,22 @@ class State:
 
     def _play(self, move: Move) -> None:
         """Play a move of this state's legal_moves(): what `apply` does once it has found it."""
-        body = self.game.phases[self.phase].moves[move.decl].body
+        game = self.game
+        body = game.phases[self.phase].moves[move.decl].body
         self._legal = None
         self.pending = ()
         self.steps += 1
         try:
             body(self, self.player, *move.args)
+            # The usual next step, a choice phase whose turn is a variable, without the loop.
+            if not self.over and self.steps <= game.max_steps:
+                phase = game.phases[self.phase]
+                slot = phase.turn_var
+                if slot is not None:
+                    player = self.vars[slot]
+                    if player.__class__ is int and 0 <= player < game.player_count:
+                        self.player = player
+                        return
             self._settle()
         except PYTHON_ERRORS as exc:
             raise self._located(exc) from None
@@ -359,24 +387,6 @@ class State:
             if not do(self):
                 raise RulesRuntimeError(f"phase `{phase.name}` finished without `goto`", phase.span)
         self.player = None
-
-    def _generate(self) -> list[Move]:
-        game = self.game
-        phase = game.phases[self.phase]
-        try:
-            moves = phase.generate(self, self.player)
-        except PYTHON_ERRORS as exc:
-            raise self._located(exc) from None
-        if not moves:
-            raise RulesRuntimeError(f"phase `{phase.name}`: player {self.player} has no legal move",
-                                    phase.span, "add a move that is always possible, or go elsewhere first")
-        if game.has_copies and len(moves) > 1:
-            # Identical copies of a card (two decks) give moves that differ only in identity.
-            seen: dict[str, Move] = {}
-            for m in moves:
-                seen.setdefault(m.text, m)
-            moves = list(seen.values())
-        return moves
 
     def _why_illegal(self, text: str, legal: Sequence[Move]) -> str:
         return explain.why_illegal(self, text, legal)
