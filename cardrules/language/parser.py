@@ -5,9 +5,11 @@ Syntax errors become diagnostics that name the expected tokens in words.
 
 from __future__ import annotations
 
+import os
 import re
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 import lark
 from lark import Token, Transformer, v_args
@@ -68,13 +70,24 @@ def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
     return (terminal.lower(),)
 
 
+def grammar_cache() -> str | bool:
+    """Where Lark keeps the parser tables between processes: a folder of the user's own (a
+    cache is loaded with pickle, so never one that others can write to), or no cache."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(base) / "cardrules"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(folder / "grammar.lark-cache")
+
+
 @lru_cache(maxsize=1)
 def _lark() -> lark.Lark:
-    # Building the LALR tables is most of a fresh process's start-up; Lark keeps them in a
-    # file named by the grammar's hash, its options and Lark's version (in the temporary
-    # folder), so every process after the first loads them instead.
+    # Building the LALR tables is most of a fresh process's start-up; Lark saves them with a
+    # hash of the grammar, its options and Lark's version, and rebuilds when one changed.
     return lark.Lark(grammar_path().read_text(), parser="lalr", propagate_positions=True,
-                     maybe_placeholders=True, cache=True)
+                     maybe_placeholders=True, cache=grammar_cache())
 
 
 def parse(text: str, path: str = "<rules>", sources: SourceMap | None = None) -> n.RulesFile:
