@@ -23,6 +23,7 @@ from typing import Any, Callable
 from ..language import nodes as n
 from ..language import types as T
 from ..language.builtins import REGISTRY
+from ..language.builtins.core import ByCard
 from ..language.checker import NotConstant, const_eval
 from ..language.diagnostics import Span
 from ..language.model import Model
@@ -89,6 +90,7 @@ class CodeGen:
         self._free_locals: dict[str, frozenset[str]] = {}
         self._reads_state: dict[str, bool] = {}
         self.tables: dict[str, str] = {}  # def -> the constant holding its values by card or seat
+        self.by_card: dict[str, ByCard] = {}  # the same values, for a def passed to a built-in
 
     # --- helpers
     def type(self, e) -> str:
@@ -383,6 +385,8 @@ class CodeGen:
             if self.def_reads_state(name):
                 return None
             table = self.tables[name] = f"T_{name}"
+            self.ns[table] = []
+            self.by_card[name] = ByCard(self.ns[table])
         return table
 
     def fill_tables(self, probe) -> None:
@@ -393,9 +397,10 @@ class CodeGen:
             kind = type_of_ref(self.m.defs[name].params[0].type)
             domain = range(self.ncards) if kind == "card" else range(self.m.player_count)
             try:
-                self.ns[table] = [fn(probe, x) for x in domain]
+                self.ns[table][:] = [fn(probe, x) for x in domain]
             except Exception:
                 self.ns[table] = _CalledTable(fn, probe)
+                self.by_card[name].fn, self.by_card[name].probe = fn, probe
 
     def e_Num(self, e):
         return repr(e.value) if isinstance(e.value, int) else self.const(e.value)
@@ -657,8 +662,9 @@ class CodeGen:
 
     def func_ref(self, name: str) -> str:
         if name in self.deck.attrs:
-            table = self.deck.attrs[name]
-            return self.const(lambda st, x: table[x], "F")
+            return self.const(ByCard(list(self.deck.attrs[name])), "F")
+        if name in self.m.defs and self.table_of(name) is not None:
+            return self.const(self.by_card[name], "F")
         if name in ("rank", "suit", "name"):
             return self.const(REGISTRY[name].impl, "B")
         return f"d_{name}"

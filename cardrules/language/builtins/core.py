@@ -49,6 +49,29 @@ def list_of_lists(i: int) -> Callable[[list[str]], str]:
 REGISTRY: dict[str, Builtin] = {}
 
 
+class ByCard:
+    """A one-argument function of the rules known for every card (or seat): ``f(st, x)`` is
+    ``values[x]``. The compiler passes deck attributes and the defs it tabulates this way, so
+    a built-in that asks the function of many cards reads the values instead (`values_of`).
+    When the values could not be computed, ``values`` is empty and each call asks `fn`."""
+
+    __slots__ = ("values", "fn", "probe")
+
+    def __init__(self, values: list, fn=None, probe=None):
+        self.values, self.fn, self.probe = values, fn, probe
+
+    def __call__(self, st, x):
+        return self.values[x] if self.values else self.fn(self.probe, x)
+
+
+def values_of(st, f, xs) -> list:
+    """``[f(st, x) for x in xs]``, read from the table when `f` has one."""
+    if f.__class__ is ByCard and f.values:
+        values = f.values
+        return [values[x] for x in xs]
+    return [f(st, x) for x in xs]
+
+
 def builtin(name: str, params: tuple[str, ...], returns, doc: str, inline: str | None = None, *,
             reads_state: bool = True, deterministic: bool = True):
     def register(fn):

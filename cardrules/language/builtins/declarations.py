@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...algorithms import combinations
 from .. import types as T
-from .core import list_of_lists, builtin
+from .core import builtin, list_of_lists, values_of
 
 
 def _suited_cards(st, xs) -> list[int]:
@@ -27,7 +27,7 @@ def _longest_suit(st, xs, value):
     cards = _suited_cards(st, xs)
     suit_index = {s: i for i, s in enumerate(st.game.deck.suits)}
     suit_of = st.game.deck.suit_of
-    best = combinations.longest_suit([suit_index[suit_of[c]] for c in cards], [value(st, c) for c in cards])
+    best = combinations.longest_suit([suit_index[suit_of[c]] for c in cards], values_of(st, value, cards))
     if best is None:
         return []
     suit = st.game.deck.suits[best[2]]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .. import types as T
 from ...algorithms.melds import MeldRules, classify, melds_of_size
-from .core import builtin
+from .core import builtin, values_of
 
 _CARDS = T.list_of("card")
 _RANKS = T.list_of("symbol")
@@ -49,7 +49,7 @@ def _describe(st, cards, wild) -> tuple[list, list, list]:
     deck = st.game.deck
     rank_of, suit_of = deck.rank_of, deck.suit_of
     return ([rank_of[c] for c in cards], [suit_of[c] for c in cards],
-            [bool(wild(st, c)) for c in cards])
+            [bool(w) for w in values_of(st, wild, cards)])
 
 
 @builtin("meld_kind", ("collection", "order", "func", _RANKS, "number"), "symbol",

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from .. import types as T
 from ...algorithms import sums
-from .core import list_of_lists, builtin
+from .core import builtin, list_of_lists, values_of
 
 
 @builtin("sum_subsets", ("collection", "number", "func"), list_of_lists(0),
          "Every non-empty subset whose values (given by f) add up exactly to the target.")
 def _sum_subsets(st, xs, target, value):
-    values = [value(st, x) for x in xs]
+    values = values_of(st, value, xs)
     return [[xs[i] for i in idx] for idx in sums.subsets_summing(values, target)]
 
 
@@ -19,7 +19,7 @@ def _sum_subsets(st, xs, target, value):
          "Every union of one or more disjoint groups of items, each group adding up to the target "
          "(values given by f); items for which `exact` holds may only form a group alone.")
 def _disjoint_sums(st, xs, target, value, exact):
-    values = [value(st, x) for x in xs]
+    values = values_of(st, value, xs)
     # Whether an item must stay alone matters only if it could join others: if it is worth less
     # than the target. Asking no more keeps `exact` off the hot path.
     exact_only = [0 < v < target and bool(exact(st, x)) for x, v in zip(xs, values)]
