@@ -1,7 +1,8 @@
 """Agents that choose moves.
 
-An agent is built from a seed (``AGENTS[name](seed)``) and asked ``choose(state)`` when its
-seat is to play; it returns one of ``state.legal_moves()``. Agents may read only what their
+An agent is built from a seed (``make_agent(spec, game, seed)``) and asked ``choose(state)``
+when its seat is to play; it returns one of ``state.legal_moves()``. An agent that also has
+``observe(state, move)`` hears of every move before it is played (see :func:`observers`). Agents may read only what their
 seat may see: the legal moves, and for the greedy agent the position with every card hidden
 from its seat dealt afresh at random (see :func:`sample_hidden`).
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from .runtime import Move, RulesRuntimeError, State
+from .diagnostics import Diagnostic, RulesError, did_you_mean
+from .runtime import Game, Move, RulesRuntimeError, State
 
 # Variable types whose values name cards: they follow a card when hidden cards are dealt afresh.
 _CARD_TYPES = {"card", "item"}
@@ -95,7 +97,9 @@ def sample_hidden(state: State, seat: int, rng: random.Random) -> State:
     places += [(g["cards"], i) for g in st.groups.values() for i, c in enumerate(g["cards"])
                if not visible(st, c, seat)]
     old = [where[i] for where, i in places]
-    new = old[:]
+    # Shuffled from the sorted cards, so that the sample depends on which cards are unseen and
+    # never on how they really lie.
+    new = sorted(old)
     rng.shuffle(new)
     loc = [st.loc[c] for c in old]
     face = [st.face[c] for c in old]
@@ -129,3 +133,66 @@ def _follow(value, swapped: dict, many: bool):
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+SEARCH_AGENTS = ("ismcts", "pimc")  # in cardrules.search; their spec may carry a budget
+
+
+def check_agent_spec(spec: str) -> str:
+    """`spec` as given, once it names an agent: ``random``, ``greedy``, ``ismcts``,
+    ``ismcts:400`` (iterations per decision), ``ismcts:0.5s`` (seconds), ``pimc``, ``pimc:200``,
+    or ``package.module:ClassName`` for an agent class of one's own (built as ``ClassName(seed)``).
+    A RulesError says what is wrong otherwise."""
+    _factory(spec)
+    return spec
+
+
+def make_agent(spec: str, game: Game | None = None, seed: int | str = 0) -> Agent:
+    """The agent that `spec` names (see :func:`check_agent_spec`), seeded with `seed`. `game`
+    is the game it will play, for agents that want to prepare for it; the built-in ones read
+    everything from the positions they are given."""
+    return _factory(spec)(seed)
+
+
+def observers(agents) -> list:
+    """The agents among `agents` that want to hear of every move (those with an ``observe``
+    method): call ``observe(state, move)`` on each, with the position before the move, for
+    every move played by any seat, so that they can infer from play what the cards they cannot
+    see may be. An agent reads there only what its own seat may see."""
+    out = []
+    for agent in agents:
+        if hasattr(agent, "observe") and all(agent is not a for a in out):
+            out.append(agent)
+    return out
+
+
+def _factory(spec: str):
+    name, _, option = spec.strip().partition(":")
+    if name in AGENTS and not option:
+        return AGENTS[name]
+    if name in SEARCH_AGENTS:
+        from .search import search_agent_factory
+        return search_agent_factory(name, option, spec)
+    if option and name not in AGENTS:
+        return _imported(name, option, spec)
+    hint = f"`{name}` takes no budget" if name in AGENTS else _known_agents(name)
+    raise RulesError([Diagnostic(f"no agent called `{spec}`", None, hint)])
+
+
+def _known_agents(name: str) -> str:
+    names = [*AGENTS, *SEARCH_AGENTS]
+    return did_you_mean(name, names) or f"agents: {', '.join(names)}, or package.module:ClassName"
+
+
+def _imported(module: str, attribute: str, spec: str):
+    import importlib
+    try:
+        factory = getattr(importlib.import_module(module), attribute)
+    except ImportError as exc:
+        hint = did_you_mean(module, SEARCH_AGENTS) or ("the module must be importable here and in every "
+                                                         "worker (installed, or on PYTHONPATH)")
+        raise RulesError([Diagnostic(f"cannot import the agent `{spec}`: {exc}", None, hint)]) from None
+    except AttributeError:
+        raise RulesError([Diagnostic(f"module `{module}` has no `{attribute}`", None,
+                                     "name a class: package.module:ClassName")]) from None
+    if not callable(factory):
+        raise RulesError([Diagnostic(f"`{spec}` is not a class or a function that makes an agent")])
+    return factory

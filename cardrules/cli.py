@@ -162,6 +162,8 @@ def _print_summary(summary) -> None:
                        *(_g(x[k]) for k in ("stdev", "q05", "median", "q95")))
     console.print(wins)
     console.print(spread)
+    if "metrics" in f:
+        console.print(_metrics_table(f["metrics"]))
     t = summary.timing()
     console.print(f"throughput: {t['games_per_second']:,.1f} games/s, {t['moves_per_second']:,.0f} moves/s "
                   f"({t['seconds']:.2f} s, workers: {t['workers']})")
@@ -173,8 +175,10 @@ def _print_summary(summary) -> None:
               help="Number of games [default: 1000, or the resumed run's].")
 @click.option("--seed", default=0, show_default=True, help="Seed of the run; game i has seed SEED * 2**32 + i.")
 @click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]",
-              help="One agent for every seat, or one per seat: random, greedy.")
+              help="One agent for every seat, or one per seat: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], "
+                   "package.module:Class.")
 @_workers_option
+@click.option("--metrics", is_flag=True, help="Also report the design metrics (docs/agents.md).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the figures and every game as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the figures as CSV.")
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
@@ -182,7 +186,7 @@ def _print_summary(summary) -> None:
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
               help="Continue the run saved in this JSON file (an interrupted --json) up to -n games.")
 @with_game_options
-def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path, plot_path, resume_path,
+def simulate(game, games, seed, agents, workers, scheduler, metrics, json_path, csv_path, plot_path, resume_path,
              players, params) -> None:
     """Play GAME many times and report win rates, scores and game length with 95% intervals.
 
@@ -202,7 +206,8 @@ def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path,
             task = bar.add_task(compiled.title, total=total, completed=previous.games if previous else 0)
             bar.refresh()
             summary = run(compiled, total, seed, agents, workers=workers or default_workers(), scheduler=scheduler,
-                          progress=lambda done: bar.update(task, completed=done, refresh=True), resume=previous)
+                          progress=lambda done: bar.update(task, completed=done, refresh=True), resume=previous,
+                          metrics=metrics or bool(previous and previous.metrics))
         _print_summary(summary)
         if json_path:
             _write(json_path, lambda p: write_json(summary.to_json(), p))
@@ -229,15 +234,17 @@ def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path,
               help="Games of each, on the same seeds.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the run (the same for both).")
 @click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]",
-              help="One agent for every seat, or one per seat: random, greedy.")
+              help="One agent for every seat, or one per seat: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], "
+                   "package.module:Class.")
 @_workers_option
+@click.option("--metrics", is_flag=True, help="Also pair the design metrics (docs/agents.md).")
 @click.option("--base-param", "base_params", multiple=True, metavar="NAME=VALUE", help="A parameter of BASE only.")
 @click.option("--variant-param", "variant_params", multiple=True, metavar="NAME=VALUE",
               help="A parameter of VARIANT only.")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the differences as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the differences as CSV.")
 @with_game_options
-def compare(base, variant, games, seed, agents, workers, scheduler, base_params, variant_params, json_path,
+def compare(base, variant, games, seed, agents, workers, scheduler, metrics, base_params, variant_params, json_path,
             csv_path, players, params) -> None:
     """Play BASE and VARIANT on the same seeds and report the paired differences.
 
@@ -256,7 +263,8 @@ def compare(base, variant, games, seed, agents, workers, scheduler, base_params,
             task = bar.add_task("comparing", total=2 * games)
             bar.refresh()
             result = run(first, second, games, seed, agents, workers=workers or default_workers(),
-                         scheduler=scheduler, progress=lambda done: bar.update(task, completed=done, refresh=True))
+                         scheduler=scheduler, progress=lambda done: bar.update(task, completed=done, refresh=True),
+                         metrics=metrics)
         diffs = result.differences()
         table = _table(f"{variant} - {base}: {result.games} paired games, seed {seed}")
         for col in ("", "base", "variant", "diff", "95% interval", "p", "sig."):
@@ -285,12 +293,15 @@ def compare(base, variant, games, seed, agents, workers, scheduler, base_params,
 @click.option("--seat", default=0, show_default=True, help="The seat you play.")
 @click.option("--seed", default=None, type=int, help="Seed of the game (default: random).")
 @click.option("--save", "save_path", type=click.Path(dir_okay=False), help="Write the game's log here.")
+@click.option("--bots", default="random", show_default=True, metavar="NAME[,NAME...]",
+              help="The agent of every other seat, or one per other seat in seat order: random, greedy, "
+                   "ismcts[:N|:Ts], pimc[:N|:Ts], package.module:Class.")
 @with_game_options
-def play(game, seat, seed, save_path, players, params) -> None:
-    """Play GAME in the terminal against random bots."""
+def play(game, seat, seed, save_path, bots, players, params) -> None:
+    """Play GAME in the terminal against bots."""
     import random
 
-    from .agents import RandomAgent
+    from .agents import make_agent
     from .terminal import play_in_terminal
     try:
         compiled = load_game(game, _params(players, params))
@@ -298,7 +309,9 @@ def play(game, seat, seed, save_path, players, params) -> None:
             raise click.BadParameter(f"seat must be 0..{compiled.player_count - 1}")
         seed = random.randrange(1 << 30) if seed is None else seed
         state = compiled.new_state(seed)
-        bots = {p: RandomAgent(f"{seed}:{p}") for p in range(compiled.player_count) if p != seat}
+        others = [p for p in range(compiled.player_count) if p != seat]
+        specs = _bot_specs(bots, len(others))
+        bots = {p: make_agent(spec, compiled, f"{seed}:{p}") for p, spec in zip(others, specs)}
         console.print(f"{compiled.title}, seed {seed}; you are seat {seat}")
         played = play_in_terminal(state, seat, bots, console)
         if save_path:
@@ -307,6 +320,17 @@ def play(game, seat, seed, save_path, players, params) -> None:
             console.print(f"log written to {save_path}; replay it with `cardrules replay {save_path}`")
     except RulesError as exc:
         _fail(exc)
+
+
+def _bot_specs(text: str, count: int) -> list[str]:
+    from .agents import check_agent_spec
+    specs = [check_agent_spec(s.strip()) for s in text.split(",")]
+    if len(specs) == 1:
+        specs *= count
+    if len(specs) != count:
+        raise RulesError([Diagnostic(f"{len(specs)} bots for {count} other seats", None,
+                                     "name one bot for every other seat, or one for all")])
+    return specs
 
 
 @cli.command()
@@ -462,6 +486,79 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
                   f"{'s' if workers != 1 else ''})", markup=False, highlight=False, soft_wrap=True)
     if findings:
         sys.exit(1)
+
+
+def _metrics_table(metrics: dict) -> Table:
+    table = _table("design metrics")
+    for col in ("", "mean", "95% interval", "fair share", "sd", "median"):
+        table.add_column(col, justify="right")
+    for name, x in metrics.items():
+        if "rate" in x:
+            table.add_row(name, f"{x['rate']:.3f}", _rate_interval(x["low"], x["high"]), f"{x['fair_share']:.3f}", "", "")
+        elif x["n"]:
+            table.add_row(name, _g(x["mean"]), _interval(x["mean_low"], x["mean_high"]), "", _g(x["stdev"]),
+                          _g(x["median"]))
+        else:
+            table.add_row(name, "", "", "", "", "")
+    return table
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--agents", required=True, metavar="NAME,NAME[,...]",
+              help="The agents, two or more: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], package.module:Class.")
+@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+              help="Games per pairing (rounded up to even: each deal is played from both sides).")
+@click.option("--seed", default=0, show_default=True, help="Seed of the deals, shared by every pairing.")
+@_workers_option
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the results as JSON.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the pairings as CSV.")
+@with_game_options
+def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_path, players, params) -> None:
+    """Play every pairing of agents on the same deals, seats swapped, and rate the agents.
+
+    For each pairing: the first agent's score (wins and half the draws, per game) with its 95%
+    interval; then a Bradley-Terry rating per agent on the Elo scale (mean 0).
+    """
+    from itertools import combinations
+
+    from .agents import check_agent_spec
+    from .parallel import default_workers
+    from .simulate import write_csv, write_json
+    from .tournament import Tournament, tournament as run
+    try:
+        compiled = load_game(game, _params(players, params))
+        names = list(dict.fromkeys(check_agent_spec(a.strip()) for a in agents.split(",")))
+        total = len(list(combinations(names, 2))) * 2 * ((games + 1) // 2)
+        with _progress_bar() as bar:
+            task = bar.add_task(f"{compiled.title} tournament", total=total)
+            bar.refresh()
+            result = run(compiled, names, games, seed, workers=workers or default_workers(), scheduler=scheduler,
+                         progress=lambda done: bar.update(task, completed=done, refresh=True))
+        table = _table(f"{result.game}: {2 * result.deals} games per pairing, seed {seed}")
+        for col in ("first", "second", "games", "wins", "draws", "losses", "score", "95% interval"):
+            table.add_column(col, justify="right")
+        for p in result.pairings:
+            d = p.to_json()
+            table.add_row(p.first, p.second, str(p.games), str(p.first_wins), str(p.draws), str(p.second_wins),
+                          f"{d['first_score']:.3f}", _rate_interval(d["low"], d["high"]))
+        console.print(table)
+        ratings = _table("rating (Bradley-Terry, Elo scale, mean 0)")
+        for col in ("agent", "rating"):
+            ratings.add_column(col, justify="right")
+        for name, r in sorted(result.ratings().items(), key=lambda x: -x[1]):
+            ratings.add_row(name, f"{r:+.0f}")
+        console.print(ratings)
+        console.print(f"{result.seconds:.1f} s, workers: {result.workers}", markup=False, highlight=False)
+        if json_path:
+            _write(json_path, lambda p: write_json(result.to_json(), p))
+        if csv_path:
+            _write(csv_path, lambda p: write_csv(result.csv_rows(), p, Tournament.CSV_HEADER))
+    except RulesError as exc:
+        _fail(exc)
+    except KeyboardInterrupt:
+        errors.print("interrupted")
+        sys.exit(130)
 
 
 def main() -> None:

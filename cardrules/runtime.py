@@ -255,6 +255,10 @@ class State:
         except _PYTHON_ERRORS as exc:
             raise self._located(exc) from None
 
+    # The public name of the fast path, for search agents and simulations: the move must come
+    # from this very state's legal_moves().
+    apply_legal = _apply_legal
+
     def scores(self) -> list:
         score = self.game.score
         return [score(self, p) for p in range(self.game.player_count)]

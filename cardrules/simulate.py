@@ -28,8 +28,9 @@ from typing import Callable, Sequence
 import attrs
 
 from . import stats
-from .agents import AGENTS
-from .diagnostics import Diagnostic, RulesError, did_you_mean
+from .agents import check_agent_spec, make_agent, observers
+from .diagnostics import Diagnostic, RulesError
+from .metrics import Recorder, figures as design_metrics, per_game as per_game_metrics
 from .parallel import Chunk, play
 from .runtime import Game
 
@@ -57,11 +58,7 @@ def hands_slot(game: Game) -> int | None:
 
 def agent_names(spec: str | Sequence[str] | None, players: int) -> list[str]:
     """``random`` for every seat, or one name per seat (``random,greedy``)."""
-    names = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else spec or ["random"])]
-    for name in names:
-        if name not in AGENTS:
-            hint = did_you_mean(name, AGENTS) or f"agents: {', '.join(AGENTS)}"
-            raise RulesError([Diagnostic(f"no agent called `{name}`", None, hint)])
+    names = [check_agent_spec(s.strip()) for s in (spec.split(",") if isinstance(spec, str) else spec or ["random"])]
     if len(names) == 1:
         names *= players
     if len(names) != players:
@@ -70,21 +67,31 @@ def agent_names(spec: str | Sequence[str] | None, players: int) -> list[str]:
     return names
 
 
-def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: int) -> Chunk:
-    """Play games start..stop-1 of a run here and now."""
-    makers = [AGENTS[name] for name in agents]
+def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: int,
+               metrics: bool = False) -> Chunk:
+    """Play games start..stop-1 of a run here and now; with `metrics`, follow each game's score
+    trajectory for the design metrics (:mod:`cardrules.metrics`)."""
     slot = hands_slot(game)
     chunk = Chunk(start, stop)
     for i in range(start, stop):
         st = game.new_state(game_seed(seed, i))
-        players = [make(agent_seed(seed, i, seat)) for seat, make in enumerate(makers)]
+        players = [make_agent(name, game, agent_seed(seed, i, seat)) for seat, name in enumerate(agents)]
+        watching = observers(players)
+        recorder = Recorder(st) if metrics else None
         moves = 0
         while not st.over:
-            st._apply_legal(players[st.player].choose(st))
+            move = players[st.player].choose(st)
+            for agent in watching:
+                agent.observe(st, move)
+            st._apply_legal(move)
             moves += 1
+            if recorder is not None:
+                recorder.after_move(st)
         chunk.moves.append(moves)
         chunk.hands.append(None if slot is None else st.vars[slot])
         chunk.scores.append(st.scores())
+        if recorder is not None:
+            chunk.metrics.append(recorder.result(winning_teams([chunk.scores[-1]], game.team_of)[0]))
     return chunk
 
 
@@ -95,6 +102,7 @@ class Results:
     moves: list[int] = attrs.field(factory=list)
     hands: list = attrs.field(factory=list)
     scores: list[list] = attrs.field(factory=list)  # per game, the seats' exact scores
+    metrics: list[list] = attrs.field(factory=list)  # per game, when asked for (cardrules.metrics)
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -105,18 +113,26 @@ class Results:
         self.moves.extend(chunk.moves)
         self.hands.extend(chunk.hands)
         self.scores.extend(chunk.scores)
+        self.metrics.extend(chunk.metrics)
 
     def seat_scores(self, seat: int) -> list[float]:
         return [float(s[seat]) for s in self.scores]
 
     def to_json(self) -> dict:
-        """Each game as [moves, hands, scores] or, when the game counts no hands, [moves, scores]."""
+        """Each game as [moves, hands, scores] or, when the game counts no hands, [moves, scores];
+        with the design metrics' values last when they were recorded."""
         if any(h is not None for h in self.hands):
-            return {"fields": ["moves", "hands", "scores"],
-                    "games": [[m, _plain(h), [_plain(s) for s in sc]]
-                              for m, h, sc in zip(self.moves, self.hands, self.scores)]}
-        return {"fields": ["moves", "scores"],
-                "games": [[m, [_plain(s) for s in sc]] for m, sc in zip(self.moves, self.scores)]}
+            out = {"fields": ["moves", "hands", "scores"],
+                   "games": [[m, _plain(h), [_plain(s) for s in sc]]
+                             for m, h, sc in zip(self.moves, self.hands, self.scores)]}
+        else:
+            out = {"fields": ["moves", "scores"],
+                   "games": [[m, [_plain(s) for s in sc]] for m, sc in zip(self.moves, self.scores)]}
+        if self.metrics:
+            out["fields"].append("metrics")
+            for game, values in zip(out["games"], self.metrics):
+                game.append(values)
+        return out
 
     @classmethod
     def from_json(cls, data: dict) -> "Results":
@@ -127,6 +143,8 @@ class Results:
             out.moves.append(game["moves"])
             out.hands.append(_exact(game.get("hands")))
             out.scores.append([_exact(s) for s in game["scores"]])
+            if "metrics" in game:
+                out.metrics.append(game["metrics"])
         return out
 
 
@@ -162,6 +180,7 @@ class Summary:
     seconds: float = 0.0
     workers: int | str = 1
     counts_hands: bool = False
+    metrics: bool = False  # with the design metrics (cardrules.metrics)
     # The figures of a million games take seconds: the table, JSON and CSV share them.
     _figures: tuple = attrs.field(default=(-1, None), init=False, repr=False, eq=False)
 
@@ -212,6 +231,8 @@ class Summary:
         out["length"] = {"moves": stats.describe(self.results.moves)}
         if self.counts_hands:
             out["length"]["hands"] = stats.describe([float(h) for h in self.results.hands])
+        if self.metrics:
+            out["metrics"] = design_metrics(self.results.metrics[:n], winners, self.agents, self.team_of)
         return out
 
     def timing(self) -> dict:
@@ -233,9 +254,10 @@ class Summary:
         try:
             if data["format"] != FORMAT:
                 raise ValueError(data["format"])
+            results = Results.from_json(data["results"])
             return cls(data["game"], data["rules"], data["params"], data["players"], (), data["agents"],
-                       data["seed"], data["requested"], Results.from_json(data["results"]),
-                       data["timing"]["seconds"], data["timing"]["workers"])
+                       data["seed"], data["requested"], results,
+                       data["timing"]["seconds"], data["timing"]["workers"], metrics=bool(results.metrics))
         except (KeyError, TypeError, ValueError):
             raise RulesError([Diagnostic("not a results file written by `cardrules simulate --json`")]) from None
 
@@ -252,6 +274,8 @@ class Summary:
         rows += [("draws", "", k, v) for k, v in f["draws"].items()]
         for what, d in f["length"].items():
             rows += [("length", what, k, v) for k, v in d.items() if k != "n"]
+        for what, d in f.get("metrics", {}).items():
+            rows += [("metric", what, k, v) for k, v in d.items() if k != "n"]
         rows += [("timing", "", k, v) for k, v in self.timing().items()]
         return rows
 
@@ -262,7 +286,7 @@ def _params_json(params: dict) -> dict:
 
 def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | str | None = None, *,
              workers: int = 1, scheduler=None, progress: Callable[[int], None] | None = None,
-             resume: Summary | None = None) -> Summary:
+             resume: Summary | None = None, metrics: bool = False) -> Summary:
     """Play `games` games of `game` (or continue `resume` up to that count).
 
     `progress(done)` is called as games finish, with the number finished so far. A
@@ -273,13 +297,14 @@ def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | str 
     names = agent_names(agents, game.player_count)
     summary = Summary(game.title, str(game.path), dict(game.params), game.player_count, game.team_of, names,
                       seed, games, Results(), workers=workers if scheduler is None else "dask",
-                      counts_hands=hands_slot(game) is not None)
+                      counts_hands=hands_slot(game) is not None, metrics=metrics)
     if resume is not None:
         _check_resumable(summary, resume)
-        summary.results = Results(resume.results.moves[:], resume.results.hands[:], resume.results.scores[:])
+        summary.results = Results(resume.results.moves[:], resume.results.hands[:], resume.results.scores[:],
+                                  resume.results.metrics[:])
         summary.seconds = resume.seconds
     start = time.perf_counter()
-    chunks = play(game, seed, names, summary.games, games, workers, scheduler)
+    chunks = play(game, seed, names, summary.games, games, workers, scheduler, metrics)
     try:
         for chunk in chunks:
             summary.results.extend(chunk)
@@ -296,6 +321,7 @@ def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | str 
 def _check_resumable(new: Summary, old: Summary) -> None:
     for what, a, b in (("game", old.game, new.game), ("players", old.players, new.players),
                        ("seed", old.seed, new.seed), ("agents", old.agents, new.agents),
+                       ("design metrics", old.metrics, new.metrics),
                        ("parameters", _params_json(old.params), _params_json(new.params))):
         if a != b:
             raise RulesError([Diagnostic(f"the run to resume has {what} {a}, this one {b}", None,
@@ -337,6 +363,16 @@ class Comparison:
         if b.counts_hands and v.counts_hands:
             out.append(("length in hands", stats.paired_difference([float(h) for h in b.results.hands[:n]],
                                                                    [float(h) for h in v.results.hands[:n]])))
+        if b.metrics and v.metrics:
+            bm = per_game_metrics(b.results.metrics[:n], bw, b.agents, b.team_of)
+            vm = per_game_metrics(v.results.metrics[:n], vw, v.agents, v.team_of)
+            for name in bm:
+                if name in vm:
+                    # Decisiveness and drama have no value in a drawn game: pair the games
+                    # that have one in both runs.
+                    pairs = [(x, y) for x, y in zip(bm[name], vm[name]) if x is not None and y is not None]
+                    if len(pairs) >= 2:
+                        out.append((name, stats.paired_difference([x for x, _ in pairs], [y for _, y in pairs])))
         return out
 
     def to_json(self) -> dict:
@@ -357,13 +393,15 @@ def check_comparable(base: Game, variant: Game) -> None:
 
 
 def compare(base: Game, variant: Game, games: int, seed: int = 0, agents: Sequence[str] | str | None = None, *,
-            workers: int = 1, scheduler=None, progress: Callable[[int], None] | None = None) -> Comparison:
+            workers: int = 1, scheduler=None, progress: Callable[[int], None] | None = None,
+            metrics: bool = False) -> Comparison:
     """Play both games on the same seeds with the same agents; `progress(done)` counts the games
-    of both runs together (2 * games in all)."""
+    of both runs together (2 * games in all). With `metrics`, the design metrics are paired too."""
     check_comparable(base, variant)
-    first = simulate(base, games, seed, agents, workers=workers, scheduler=scheduler, progress=progress)
+    first = simulate(base, games, seed, agents, workers=workers, scheduler=scheduler, progress=progress,
+                     metrics=metrics)
     second = simulate(variant, games if first.complete else first.games, seed, agents, workers=workers,
-                      scheduler=scheduler,
+                      scheduler=scheduler, metrics=metrics,
                       progress=None if progress is None else lambda done: progress(first.games + done))
     return Comparison(first, second)
 

@@ -169,6 +169,12 @@ def _check_moves_hide_cards(st: State, other: State, legal: list[Move], where: s
                               "a move's conditions may read only what its player can see")
 
 
+def cards_named(st: State, move: Move) -> list[int]:
+    """The cards that a legal move of `st` names in its parameters (cards, groups' cards)."""
+    cm = st.game.phases[st.phase].moves[move.decl]
+    return [c for value, t in zip(move.args, _param_types(st.game, cm)) for c in _cards_in(st, value, t)]
+
+
 def _param_types(game: Game, cm) -> list[str]:
     types = game.model.types
     return [T.element(types.get(id(g.source), "any")) for g in cm.decl.generators]
