@@ -89,9 +89,10 @@ def _progress_bar():
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     # No refresh thread: worker processes are forked while the bar is shown; it is redrawn
     # each time a chunk of games finishes.
+    # Not drawn when stderr is not a terminal: a log or a transcript gets the results only.
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                     _GamesPerSecond(), TextColumn("left"), TimeRemainingColumn(), console=errors,
-                    auto_refresh=False)
+                    auto_refresh=False, disable=not errors.is_terminal)
 
 
 def _write(path, writer) -> None:
@@ -543,8 +544,8 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
             table.add_row(p.first, p.second, str(p.games), str(p.first_wins), str(p.draws), str(p.second_wins),
                           f"{d['first_score']:.3f}", _rate_interval(d["low"], d["high"]))
         console.print(table)
-        ratings = _table("rating (Bradley-Terry, Elo scale, mean 0)")
-        for col in ("agent", "rating"):
+        ratings = _table("Bradley-Terry rating")
+        for col in ("agent", "Elo, mean 0"):
             ratings.add_column(col, justify="right")
         for name, r in sorted(result.ratings().items(), key=lambda x: -x[1]):
             ratings.add_row(name, f"{r:+.0f}")
