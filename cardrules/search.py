@@ -432,13 +432,14 @@ class _SearchAgent:
         return done < self.budget.iterations
 
     def choose(self, state: State) -> Move:
+        started = time.perf_counter()  # a budget in seconds counts the sampling too
         knowledge = self._knowledge(state)
         moves = state.legal_moves()
         if len(moves) == 1:
             return moves[0]
         count = WORLDS if self.budget.iterations is None else min(WORLDS, self.budget.iterations)
         worlds = knowledge.worlds(state, self.rng, count)
-        text = self._search(state, worlds)
+        text = self._search(state, worlds, started)
         return next(m for m in moves if m.text == text)
 
 
@@ -454,13 +455,12 @@ class ISMCTSAgent(_SearchAgent):
 
     name = "ismcts"
 
-    def _search(self, state: State, worlds: list[State]) -> str:
+    def _search(self, state: State, worlds: list[State], started: float) -> str:
         team_of = state.game.team_of
         judge = _Judge(state)
         root = _Node(team_of[state.player])
         starts = [judge.team_scores(w) for w in worlds]
         rng = self.rng
-        started = time.perf_counter()
         done = 0
         while self._time_left(started, done):
             k = done % len(worlds)
@@ -519,7 +519,7 @@ class PIMCAgent(_SearchAgent):
 
     name = "pimc"
 
-    def _search(self, state: State, worlds: list[State]) -> str:
+    def _search(self, state: State, worlds: list[State], started: float) -> str:
         team = state.game.team_of[state.player]
         judge = _Judge(state)
         texts = [m.text for m in state.legal_moves()]
@@ -527,7 +527,6 @@ class PIMCAgent(_SearchAgent):
         totals = dict.fromkeys(texts, 0.0)
         counts = dict.fromkeys(texts, 0)
         rng = self.rng
-        started = time.perf_counter()
         done = 0
         while self._time_left(started, done):
             text = texts[done % len(texts)]
