@@ -239,3 +239,34 @@ def test_search_agents_play_legal_moves_in_every_source_game_with_small_budgets(
             agent.observe(state, move)
         state.apply_legal(move)
     assert state.over or moves < 1000
+
+
+def test_a_player_who_built_holds_a_card_of_the_build_value_in_every_sample():
+    """Cassino: `build 8 with 2D on 6D` is legal only for a player holding another card worth 8."""
+    game = game_named("cassino")
+    hand = game.zones["hand"].base + 1
+    worth = {"A": 1, **{str(n): n for n in range(2, 11)}}
+    for seed in range(60):
+        state = game.new_state(seed)
+        players = [RandomAgent(f"{seed}:{p}") for p in range(2)]
+        knowledge = Knowledge(0)
+        built = None
+        while not state.over:
+            move = players[state.player].choose(state)
+            if state.player == 1 and move.name == "build" and len(state.zones[hand]) >= 3:
+                built = int(move.text.split()[1])
+            knowledge.observe(state, move)
+            state.apply_legal(move)
+            if built is not None and state.player == 0:
+                break
+        if built is None or state.over:
+            continue
+        knowledge.update(state)
+        holds = [[worth.get(game.deck.names[c][:-1]) for c in w.zones[hand]]
+                 for w in knowledge.worlds(state, random.Random(seed), 12)]
+        assert all(built in values for values in holds)
+        plain = [[worth.get(game.deck.names[c][:-1]) for c in sample_hidden(state, 0, random.Random(i)).zones[hand]]
+                 for i in range(20)]
+        assert not all(built in values for values in plain)  # without inference, often not
+        return
+    pytest.fail("no game of 60 had a build by seat 1 with cards left in hand")
