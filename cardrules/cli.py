@@ -130,9 +130,10 @@ def _progress_bar():
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     # No refresh thread: worker processes are forked while the bar is shown; it is redrawn
     # each time a chunk of games finishes.
+    # Not drawn when stderr is not a terminal: a log or a transcript gets the results only.
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                     _GamesPerSecond(), TextColumn("left"), TimeRemainingColumn(), console=errors,
-                    auto_refresh=False, disable=QUIET[0])
+                    auto_refresh=False, disable=QUIET[0] or not errors.is_terminal)
 
 
 def _write(path, writer) -> None:
@@ -217,6 +218,8 @@ def _print_summary(summary, console=console) -> None:
                        *(_g(x[k]) for k in ("stdev", "q05", "median", "q95")))
     console.print(wins)
     console.print(spread)
+    if "metrics" in f:
+        console.print(_metrics_table(f["metrics"]))
     t = summary.timing()
     console.print(f"throughput: {t['games_per_second']:,.1f} games/s, {t['moves_per_second']:,.0f} moves/s "
                   f"({t['seconds']:.2f} s, workers: {t['workers']})")
@@ -229,9 +232,10 @@ def _print_summary(summary, console=console) -> None:
 @click.option("--seed", type=int, default=None,
               help="Seed of the run; game i has seed SEED * 2**32 + i [default: 0, or the resumed run's].")
 @click.option("--agents", default=None, metavar="NAME[,NAME...]",
-              help="One agent for every seat, or one per seat: random, greedy [default: random, or the "
-                   "resumed run's].")
+              help="One agent for every seat, or one per seat: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], "
+                   "package.module:Class [default: random, or the resumed run's].")
 @_workers_option
+@click.option("--metrics", is_flag=True, help="Also report the design metrics (docs/agents.md).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, allow_dash=True),
               help="Write the figures and every game as JSON (- for standard output).")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False, allow_dash=True),
@@ -242,7 +246,7 @@ def _print_summary(summary, console=console) -> None:
               help="Continue the run saved in this JSON file (an interrupted --json) up to -n games; "
                    "its seed, agents, players and parameters are used unless given.")
 @with_game_options
-def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path, plot_path, resume_path,
+def simulate(game, games, seed, agents, workers, scheduler, metrics, json_path, csv_path, plot_path, resume_path,
              players, params) -> None:
     """Play GAME many times and report win rates, scores and game length with 95% intervals.
 
@@ -269,7 +273,8 @@ def simulate(game, games, seed, agents, workers, scheduler, json_path, csv_path,
             task = bar.add_task(compiled.title, total=total, completed=previous.games if previous else 0)
             bar.refresh()
             summary = run(compiled, total, seed, agents, workers=workers or default_workers(), scheduler=scheduler,
-                          progress=lambda done: bar.update(task, completed=done, refresh=True), resume=previous)
+                          progress=lambda done: bar.update(task, completed=done, refresh=True), resume=previous,
+                          metrics=metrics or bool(previous and previous.metrics))
         _print_summary(summary, errors if "-" in (json_path, csv_path) else console)
         if json_path:
             _write(json_path, lambda p: write_json(summary.to_json(), p))
@@ -313,8 +318,10 @@ def _param_text(value) -> str:
               help="Games of each, on the same seeds.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the run (the same for both).")
 @click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]",
-              help="One agent for every seat, or one per seat: random, greedy.")
+              help="One agent for every seat, or one per seat: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], "
+                   "package.module:Class.")
 @_workers_option
+@click.option("--metrics", is_flag=True, help="Also pair the design metrics (docs/agents.md).")
 @click.option("--base-param", "base_params", multiple=True, metavar="NAME=VALUE", help="A parameter of BASE only.")
 @click.option("--variant-param", "variant_params", multiple=True, metavar="NAME=VALUE",
               help="A parameter of VARIANT only.")
@@ -325,7 +332,7 @@ def _param_text(value) -> str:
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="The paired differences with their intervals (.png or .svg; needs matplotlib).")
 @with_game_options
-def compare(base, variant, games, seed, agents, workers, scheduler, base_params, variant_params, json_path,
+def compare(base, variant, games, seed, agents, workers, scheduler, metrics, base_params, variant_params, json_path,
             csv_path, plot_path, players, params) -> None:
     """Play BASE and VARIANT on the same seeds and report the paired differences.
 
@@ -347,7 +354,8 @@ def compare(base, variant, games, seed, agents, workers, scheduler, base_params,
             task = bar.add_task("comparing", total=2 * games)
             bar.refresh()
             result = run(first, second, games, seed, agents, workers=workers or default_workers(),
-                         scheduler=scheduler, progress=lambda done: bar.update(task, completed=done, refresh=True))
+                         scheduler=scheduler, progress=lambda done: bar.update(task, completed=done, refresh=True),
+                         metrics=metrics)
         diffs = result.differences()
         table = _table(f"{compare_title(base, first, variant, second)}: {result.games} paired games, seed {seed}")
         for col in ("", "base", "variant", "diff", "95% interval", "p", "sig."):
@@ -391,7 +399,7 @@ def _seats(text: str, players: int) -> list[int]:
 def _bots(spec: str, game, humans: list[int], seed: int) -> tuple[dict, dict[int, str]]:
     """Agents for the seats no person plays: one spec for all, one per bot seat, or one per
     seat (`-` or `human` where a person sits)."""
-    from .play.agents import make_agent
+    from .play.specs import make_agent
     specs = [s.strip() for s in spec.split(",")]
     bot_seats = [p for p in range(game.player_count) if p not in humans]
     if len(specs) == 1:
@@ -853,6 +861,77 @@ def new(name, force) -> None:
     except RulesError as exc:
         _fail(exc)
     note(f"next: cardrules check {path} && cardrules play {path}")
+def _metrics_table(metrics: dict) -> Table:
+    table = _table("design metrics")
+    for col in ("", "mean", "95% interval", "fair share", "sd", "median"):
+        table.add_column(col, justify="right")
+    for name, x in metrics.items():
+        if "rate" in x:
+            table.add_row(name, f"{x['rate']:.3f}", _rate_interval(x["low"], x["high"]), f"{x['fair_share']:.3f}", "", "")
+        elif x["n"]:
+            table.add_row(name, _g(x["mean"]), _interval(x["mean_low"], x["mean_high"]), "", _g(x["stdev"]),
+                          _g(x["median"]))
+        else:
+            table.add_row(name, "", "", "", "", "")
+    return table
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--agents", required=True, metavar="NAME,NAME[,...]",
+              help="The agents, two or more: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], package.module:Class.")
+@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+              help="Games per pairing (rounded up to even: each deal is played from both sides).")
+@click.option("--seed", default=0, show_default=True, help="Seed of the deals, shared by every pairing.")
+@_workers_option
+@click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the results as JSON.")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the pairings as CSV.")
+@with_game_options
+def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_path, players, params) -> None:
+    """Play every pairing of agents on the same deals, seats swapped, and rate the agents.
+
+    For each pairing: the first agent's score (wins and half the draws, per game) with its 95%
+    interval; then a Bradley-Terry rating per agent on the Elo scale (mean 0).
+    """
+    from itertools import combinations
+
+    from .play.parallel import default_workers
+    from .play.simulate import write_csv, write_json
+    from .play.specs import check_agent_spec
+    from .play.tournament import Tournament, tournament as run
+    try:
+        compiled = load_game(game, _params(players, params))
+        names = list(dict.fromkeys(check_agent_spec(a.strip()) for a in agents.split(",")))
+        total = len(list(combinations(names, 2))) * 2 * ((games + 1) // 2)
+        with _progress_bar() as bar:
+            task = bar.add_task(f"{compiled.title} tournament", total=total)
+            bar.refresh()
+            result = run(compiled, names, games, seed, workers=workers or default_workers(), scheduler=scheduler,
+                         progress=lambda done: bar.update(task, completed=done, refresh=True))
+        table = _table(f"{result.game}: {2 * result.deals} games per pairing, seed {seed}")
+        for col in ("first", "second", "games", "wins", "draws", "losses", "score", "95% interval"):
+            table.add_column(col, justify="right")
+        for p in result.pairings:
+            d = p.to_json()
+            table.add_row(p.first, p.second, str(p.games), str(p.first_wins), str(p.draws), str(p.second_wins),
+                          f"{d['first_score']:.3f}", _rate_interval(d["low"], d["high"]))
+        console.print(table)
+        ratings = _table("Bradley-Terry rating")
+        for col in ("agent", "Elo, mean 0"):
+            ratings.add_column(col, justify="right")
+        for name, r in sorted(result.ratings().items(), key=lambda x: -x[1]):
+            ratings.add_row(name, f"{r:+.0f}")
+        console.print(ratings)
+        console.print(f"{result.seconds:.1f} s, workers: {result.workers}", markup=False, highlight=False)
+        if json_path:
+            _write(json_path, lambda p: write_json(result.to_json(), p))
+        if csv_path:
+            _write(csv_path, lambda p: write_csv(result.csv_rows(), p, Tournament.CSV_HEADER))
+    except RulesError as exc:
+        _fail(exc)
+    except KeyboardInterrupt:
+        errors.print("interrupted")
+        sys.exit(130)
 
 
 def main() -> None:

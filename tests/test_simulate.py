@@ -201,10 +201,10 @@ def test_an_interrupted_command_writes_what_finished_and_resumes_it(tmp_path, mo
     assert invoke(*args, "--json", full).exit_code == 0
     real = chunks.play_games
 
-    def ctrl_c_at_game_20(game, seed, agents, start, stop):
+    def ctrl_c_at_game_20(game, seed, agents, start, stop, *options):
         if start >= 20:
             raise KeyboardInterrupt
-        return real(game, seed, agents, start, stop)
+        return real(game, seed, agents, start, stop, *options)
 
     monkeypatch.setattr(chunks, "play_games", ctrl_c_at_game_20)
     stopped = invoke(*args, "--json", out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..language import types as T
 
 
 
@@ -58,3 +59,26 @@ def _plain(game, t: str, value):
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else str(value)
     return value
+
+
+def cards_named(st, move) -> list[int]:
+    """The cards that a legal move of `st` names in its parameters (cards, groups' cards)."""
+    cm = st.game.phases[st.phase].moves[move.decl]
+    return [c for value, t in zip(move.args, move_param_types(st.game, cm)) for c in cards_in(st, value, t)]
+
+
+def move_param_types(game, cm) -> list[str]:
+    """The element type of each parameter of a compiled move (its generator's source)."""
+    types = game.model.types
+    return [T.element(types.get(id(g.source), "any")) for g in cm.decl.generators]
+
+
+def cards_in(st, value, t: str) -> list[int]:
+    """The cards a value of type `t` names: a card, a group's cards, a list's."""
+    if value is None:
+        return []
+    if t.startswith("list:"):
+        return [c for x in value for c in cards_in(st, x, t[5:])]
+    if t in ("card", "group", "item"):
+        return [value] if value < st.game.deck_size else list(st.groups[value]["cards"])
+    return []

@@ -270,6 +270,7 @@ class State:
                     known[text] = m  # a text that depends on the move's values only
                 return m
         raise IllegalMove(text, self._why_illegal(text, legal))
+
     # --- integer action ids (cardrules/engine/actions.py): `pending` holds the tokens of a move being chosen
     def legal_actions(self) -> list[int]:
         from .actions import legal_actions

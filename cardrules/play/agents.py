@@ -1,7 +1,8 @@
 """Agents that choose moves.
 
-An agent is built from a seed (``AGENTS[name](seed)``) and asked ``choose(state)`` when its
-seat is to play; it returns one of ``state.legal_moves()``. Agents may read only what their
+An agent is built from a seed (``make_agent(spec, game, seed)``) and asked ``choose(state)``
+when its seat is to play; it returns one of ``state.legal_moves()``. An agent that also has
+``observe(state, move)`` hears of every move before it is played (see :func:`observers`). Agents may read only what their
 seat may see: the legal moves, and for the greedy agent the position with every card hidden
 from its seat dealt afresh at random (see :func:`sample_hidden`).
 """
@@ -97,7 +98,9 @@ def sample_hidden(state: State, seat: int, rng: random.Random) -> State:
     places += [(g["cards"], i) for g in st.groups.values() for i, c in enumerate(g["cards"])
                if not visible(st, c, seat)]
     old = [where[i] for where, i in places]
-    new = old[:]
+    # Shuffled from the sorted cards, so that the sample depends on which cards are unseen and
+    # never on how they really lie.
+    new = sorted(old)
     rng.shuffle(new)
     loc = [st.loc[c] for c in old]
     face = [st.face[c] for c in old]
@@ -131,14 +134,13 @@ def _follow(value, swapped: dict, many: bool):
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
-
-
-def make_agent(spec: str, game, seed) -> Agent:
-    """The agent a command-line spec names (`random`, `greedy`), seeded; RulesError for an
-    unknown one. `game` is the game it will play, for agents that need to know it."""
-    from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
-    maker = AGENTS.get(spec.strip())
-    if maker is None:
-        raise RulesError([Diagnostic(f"no agent called `{spec}`", None,
-                                     did_you_mean(spec, AGENTS) or f"agents: {', '.join(AGENTS)}")])
-    return maker(seed)
+def observers(agents) -> list:
+    """The agents among `agents` that want to hear of every move (those with an ``observe``
+    method): call ``observe(state, move)`` on each, with the position before the move, for
+    every move played by any seat, so that they can infer from play what the cards they cannot
+    see may be. An agent reads there only what its own seat may see."""
+    out = []
+    for agent in agents:
+        if hasattr(agent, "observe") and all(agent is not a for a in out):
+            out.append(agent)
+    return out

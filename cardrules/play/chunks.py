@@ -14,7 +14,9 @@ from typing import Sequence
 import attrs
 
 from ..engine.runtime import Game
-from .agents import AGENTS
+from .agents import observers
+from .metrics import Recorder
+from .specs import make_agent
 
 HANDS_VAR = "hands"
 
@@ -37,22 +39,42 @@ def hands_slot(game: Game) -> int | None:
     return i
 
 
-def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: int) -> Chunk:
-    """Play games start..stop-1 of a run here and now."""
-    makers = [AGENTS[name] for name in agents]
+def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: int,
+               metrics: bool = False) -> Chunk:
+    """Play games start..stop-1 of a run here and now; with `metrics`, follow each game's score
+    trajectory for the design metrics (:mod:`cardrules.play.metrics`)."""
     slot = hands_slot(game)
     chunk = Chunk(start, stop)
     for i in range(start, stop):
         st = game.new_state(game_seed(seed, i))
-        players = [make(agent_seed(seed, i, seat)) for seat, make in enumerate(makers)]
+        players = [make_agent(name, game, agent_seed(seed, i, seat)) for seat, name in enumerate(agents)]
+        watching = observers(players)
+        recorder = Recorder(st) if metrics else None
         moves = 0
         while not st.over:
-            st.apply(players[st.player].choose(st))
+            move = players[st.player].choose(st)
+            for agent in watching:
+                agent.observe(st, move)
+            st.apply(move)
             moves += 1
+            if recorder is not None:
+                recorder.after_move(st)
         chunk.moves.append(moves)
         chunk.hands.append(None if slot is None else st.vars[slot])
         chunk.scores.append(st.scores())
+        if recorder is not None:
+            chunk.metrics.append(recorder.result(winning_teams([chunk.scores[-1]], game.team_of)[0]))
     return chunk
+
+
+def winning_teams(scores: list[list], team_of: Sequence[int]) -> list[int | None]:
+    """Per game, the winning team, or None for a draw."""
+    out = []
+    for sc in scores:
+        top = max(sc)
+        teams = {team_of[p] for p, s in enumerate(sc) if s == top}
+        out.append(teams.pop() if len(teams) == 1 else None)
+    return out
 
 
 @attrs.frozen
@@ -65,4 +87,5 @@ class Chunk:
     moves: list = attrs.field(factory=list)
     hands: list = attrs.field(factory=list)
     scores: list = attrs.field(factory=list)  # per game: the seats' exact scores
+    metrics: list = attrs.field(factory=list)  # per game, when asked for: see cardrules.play.metrics
     failed: bool = False

@@ -74,7 +74,7 @@ def chunk_ranges(start: int, stop: int, workers: int) -> list[tuple[int, int]]:
 
 
 def play(game: Game, seed: int, agents: Sequence[str], start: int, stop: int,
-         workers: int = 1, scheduler: str | None = None) -> Iterator[Chunk]:
+         workers: int = 1, scheduler: str | None = None, metrics: bool = False) -> Iterator[Chunk]:
     """Play games start..stop-1 and yield their results chunk by chunk, in game order.
 
     Close the iterator (or let it be collected) to stop early: pending work is cancelled and
@@ -82,12 +82,12 @@ def play(game: Game, seed: int, agents: Sequence[str], start: int, stop: int,
     """
     agents = tuple(agents)
     if scheduler is not None:
-        yield from _on_dask(game, seed, agents, start, stop, scheduler)
+        yield from _on_dask(game, seed, agents, start, stop, scheduler, metrics)
     elif workers <= 1:
         for a, b in chunk_ranges(start, stop, 1):
-            yield chunks.play_games(game, seed, agents, a, b)
+            yield chunks.play_games(game, seed, agents, a, b, metrics)
     else:
-        yield from _on_pool(game, seed, agents, start, stop, workers)
+        yield from _on_pool(game, seed, agents, start, stop, workers, metrics)
 
 
 def _checked(game: Game, seed: int, agents: tuple, chunk: Chunk) -> Chunk:
@@ -99,10 +99,10 @@ def _checked(game: Game, seed: int, agents: tuple, chunk: Chunk) -> Chunk:
     return chunk
 
 
-def play_chunk(spec: GameSpec, seed: int, agents: tuple, start: int, stop: int) -> Chunk:
+def play_chunk(spec: GameSpec, seed: int, agents: tuple, start: int, stop: int, metrics: bool = False) -> Chunk:
     """The task a worker runs: compile (once) and play a chunk."""
     try:
-        return chunks.play_games(spec.load(), seed, agents, start, stop)
+        return chunks.play_games(spec.load(), seed, agents, start, stop, metrics)
     except RulesError:
         return Chunk(start, stop, failed=True)
 
@@ -117,14 +117,15 @@ def _init_worker(spec: GameSpec) -> None:
     spec.load()
 
 
-def _on_pool(game: Game, seed: int, agents: tuple, start: int, stop: int, workers: int) -> Iterator[Chunk]:
+def _on_pool(game: Game, seed: int, agents: tuple, start: int, stop: int, workers: int,
+             metrics: bool) -> Iterator[Chunk]:
     spec = GameSpec.of(game)
     _GAMES.setdefault(spec.key, game)
     # fork shares the compiled game and the imports with the workers at no cost.
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     pool = multiprocessing.get_context(method).Pool(workers, _init_worker, (spec,))
     try:
-        tasks = [(spec, seed, agents, a, b) for a, b in chunk_ranges(start, stop, workers)]
+        tasks = [(spec, seed, agents, a, b, metrics) for a, b in chunk_ranges(start, stop, workers)]
         for chunk in pool.imap(_play_task, tasks, chunksize=1):
             yield _checked(game, seed, agents, chunk)
         pool.close()
@@ -133,7 +134,8 @@ def _on_pool(game: Game, seed: int, agents: tuple, start: int, stop: int, worker
         pool.join()
 
 
-def _on_dask(game: Game, seed: int, agents: tuple, start: int, stop: int, address) -> Iterator[Chunk]:
+def _on_dask(game: Game, seed: int, agents: tuple, start: int, stop: int, address,
+             metrics: bool) -> Iterator[Chunk]:
     """`address` is a scheduler address ("tcp://host:8786") or a running dask Client."""
     try:
         from distributed import Client
@@ -151,7 +153,7 @@ def _on_dask(game: Game, seed: int, agents: tuple, start: int, stop: int, addres
     try:
         workers = max(1, sum(client.nthreads().values()))
         spec = GameSpec.of(game)
-        futures = [client.submit(play_chunk, spec, seed, agents, a, b, pure=False)
+        futures = [client.submit(play_chunk, spec, seed, agents, a, b, metrics, pure=False)
                    for a, b in chunk_ranges(start, stop, workers)]
         for future in futures:
             yield _checked(game, seed, agents, future.result())

@@ -26,22 +26,19 @@ from typing import Callable, Sequence
 import attrs
 
 from . import stats
-from .agents import AGENTS
-from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
-from .chunks import Chunk, game_seed, hands_slot, play_games  # noqa: F401  (public here too)
-from .parallel import play
 from ..engine.runtime import Game
+from ..language.diagnostics import Diagnostic, RulesError
+from .chunks import Chunk, game_seed, hands_slot, play_games, winning_teams  # noqa: F401  (public here too)
+from .metrics import figures as design_metrics, per_game as per_game_metrics
+from .parallel import play
+from .specs import check_agent_spec
 
 FORMAT = 1  # version of the JSON layout, checked on --resume
 
 
 def agent_names(spec: str | Sequence[str] | None, players: int) -> list[str]:
     """``random`` for every seat, or one name per seat (``random,greedy``)."""
-    names = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else spec or ["random"])]
-    for name in names:
-        if name not in AGENTS:
-            hint = did_you_mean(name, AGENTS) or f"agents: {', '.join(AGENTS)}"
-            raise RulesError([Diagnostic(f"no agent called `{name}`", None, hint)])
+    names = [check_agent_spec(s.strip()) for s in (spec.split(",") if isinstance(spec, str) else spec or ["random"])]
     if len(names) == 1:
         names *= players
     if len(names) != players:
@@ -57,6 +54,7 @@ class Results:
     moves: list[int] = attrs.field(factory=list)
     hands: list = attrs.field(factory=list)
     scores: list[list] = attrs.field(factory=list)  # per game, the seats' exact scores
+    metrics: list[list] = attrs.field(factory=list)  # per game, when asked for (cardrules.play.metrics)
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -67,18 +65,26 @@ class Results:
         self.moves.extend(chunk.moves)
         self.hands.extend(chunk.hands)
         self.scores.extend(chunk.scores)
+        self.metrics.extend(chunk.metrics)
 
     def seat_scores(self, seat: int) -> list[float]:
         return [float(s[seat]) for s in self.scores]
 
     def to_json(self) -> dict:
-        """Each game as [moves, hands, scores] or, when the game counts no hands, [moves, scores]."""
+        """Each game as [moves, hands, scores] or, when the game counts no hands, [moves, scores];
+        with the design metrics' values last when they were recorded."""
         if any(h is not None for h in self.hands):
-            return {"fields": ["moves", "hands", "scores"],
-                    "games": [[m, _plain(h), [_plain(s) for s in sc]]
-                              for m, h, sc in zip(self.moves, self.hands, self.scores)]}
-        return {"fields": ["moves", "scores"],
-                "games": [[m, [_plain(s) for s in sc]] for m, sc in zip(self.moves, self.scores)]}
+            out = {"fields": ["moves", "hands", "scores"],
+                   "games": [[m, _plain(h), [_plain(s) for s in sc]]
+                             for m, h, sc in zip(self.moves, self.hands, self.scores)]}
+        else:
+            out = {"fields": ["moves", "scores"],
+                   "games": [[m, [_plain(s) for s in sc]] for m, sc in zip(self.moves, self.scores)]}
+        if self.metrics:
+            out["fields"].append("metrics")
+            for game, values in zip(out["games"], self.metrics):
+                game.append(values)
+        return out
 
     @classmethod
     def from_json(cls, data: dict) -> "Results":
@@ -89,6 +95,8 @@ class Results:
             out.moves.append(game["moves"])
             out.hands.append(_exact(game.get("hands")))
             out.scores.append([_exact(s) for s in game["scores"]])
+            if "metrics" in game:
+                out.metrics.append(game["metrics"])
         return out
 
 
@@ -98,16 +106,6 @@ def _plain(x):
 
 def _exact(x):
     return Fraction(x) if isinstance(x, str) else x
-
-
-def winning_teams(scores: list[list], team_of: Sequence[int]) -> list[int | None]:
-    """Per game, the winning team, or None for a draw."""
-    out = []
-    for sc in scores:
-        top = max(sc)
-        teams = {team_of[p] for p, s in enumerate(sc) if s == top}
-        out.append(teams.pop() if len(teams) == 1 else None)
-    return out
 
 
 @attrs.define
@@ -124,6 +122,7 @@ class Summary:
     seconds: float = 0.0
     workers: int | str = 1
     counts_hands: bool = False
+    metrics: bool = False  # with the design metrics (cardrules.play.metrics)
     # The figures of a million games take seconds: the table, JSON and CSV share them.
     _figures: tuple = attrs.field(default=(-1, None), init=False, repr=False, eq=False)
 
@@ -174,6 +173,8 @@ class Summary:
         out["length"] = {"moves": stats.describe(self.results.moves)}
         if self.counts_hands:
             out["length"]["hands"] = stats.describe([float(h) for h in self.results.hands])
+        if self.metrics:
+            out["metrics"] = design_metrics(self.results.metrics[:n], winners, self.agents, self.team_of)
         return out
 
     def timing(self) -> dict:
@@ -195,9 +196,10 @@ class Summary:
         try:
             if data["format"] != FORMAT:
                 raise ValueError(data["format"])
+            results = Results.from_json(data["results"])
             return cls(data["game"], data["rules"], data["params"], data["players"], (), data["agents"],
-                       data["seed"], data["requested"], Results.from_json(data["results"]),
-                       data["timing"]["seconds"], data["timing"]["workers"])
+                       data["seed"], data["requested"], results,
+                       data["timing"]["seconds"], data["timing"]["workers"], metrics=bool(results.metrics))
         except (KeyError, TypeError, ValueError):
             raise RulesError([Diagnostic("not a results file written by `cardrules simulate --json`")]) from None
 
@@ -214,6 +216,8 @@ class Summary:
         rows += [("draws", "", k, v) for k, v in f["draws"].items()]
         for what, d in f["length"].items():
             rows += [("length", what, k, v) for k, v in d.items() if k != "n"]
+        for what, d in f.get("metrics", {}).items():
+            rows += [("metric", what, k, v) for k, v in d.items() if k != "n"]
         rows += [("timing", "", k, v) for k, v in self.timing().items()]
         return rows
 
@@ -224,7 +228,7 @@ def _params_json(params: dict) -> dict:
 
 def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | str | None = None, *,
              workers: int = 1, scheduler=None, progress: Callable[[int], None] | None = None,
-             resume: Summary | None = None) -> Summary:
+             resume: Summary | None = None, metrics: bool = False) -> Summary:
     """Play `games` games of `game` (or continue `resume` up to that count).
 
     `progress(done)` is called as games finish, with the number finished so far. A
@@ -235,13 +239,14 @@ def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | str 
     names = agent_names(agents, game.player_count)
     summary = Summary(game.title, str(game.path), dict(game.params), game.player_count, game.team_of, names,
                       seed, games, Results(), workers=workers if scheduler is None else "dask",
-                      counts_hands=hands_slot(game) is not None)
+                      counts_hands=hands_slot(game) is not None, metrics=metrics)
     if resume is not None:
         _check_resumable(summary, resume)
-        summary.results = Results(resume.results.moves[:], resume.results.hands[:], resume.results.scores[:])
+        summary.results = Results(resume.results.moves[:], resume.results.hands[:], resume.results.scores[:],
+                                  resume.results.metrics[:])
         summary.seconds = resume.seconds
     start = time.perf_counter()
-    chunks = play(game, seed, names, summary.games, games, workers, scheduler)
+    chunks = play(game, seed, names, summary.games, games, workers, scheduler, metrics)
     try:
         for chunk in chunks:
             summary.results.extend(chunk)
@@ -258,6 +263,7 @@ def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | str 
 def _check_resumable(new: Summary, old: Summary) -> None:
     for what, a, b in (("game", old.game, new.game), ("players", old.players, new.players),
                        ("seed", old.seed, new.seed), ("agents", old.agents, new.agents),
+                       ("design metrics", old.metrics, new.metrics),
                        ("parameters", _params_json(old.params), _params_json(new.params))):
         if a != b:
             raise RulesError([Diagnostic(f"the run to resume has {what} {a}, this one {b}", None,
@@ -299,6 +305,16 @@ class Comparison:
         if b.counts_hands and v.counts_hands:
             out.append(("length in hands", stats.paired_difference([float(h) for h in b.results.hands[:n]],
                                                                    [float(h) for h in v.results.hands[:n]])))
+        if b.metrics and v.metrics:
+            bm = per_game_metrics(b.results.metrics[:n], bw, b.agents, b.team_of)
+            vm = per_game_metrics(v.results.metrics[:n], vw, v.agents, v.team_of)
+            for name in bm:
+                if name in vm:
+                    # Decisiveness and drama have no value in a drawn game: pair the games
+                    # that have one in both runs.
+                    pairs = [(x, y) for x, y in zip(bm[name], vm[name]) if x is not None and y is not None]
+                    if len(pairs) >= 2:
+                        out.append((name, stats.paired_difference([x for x, _ in pairs], [y for _, y in pairs])))
         return out
 
     def to_json(self) -> dict:
@@ -319,13 +335,15 @@ def check_comparable(base: Game, variant: Game) -> None:
 
 
 def compare(base: Game, variant: Game, games: int, seed: int = 0, agents: Sequence[str] | str | None = None, *,
-            workers: int = 1, scheduler=None, progress: Callable[[int], None] | None = None) -> Comparison:
+            workers: int = 1, scheduler=None, progress: Callable[[int], None] | None = None,
+            metrics: bool = False) -> Comparison:
     """Play both games on the same seeds with the same agents; `progress(done)` counts the games
-    of both runs together (2 * games in all)."""
+    of both runs together (2 * games in all). With `metrics`, the design metrics are paired too."""
     check_comparable(base, variant)
-    first = simulate(base, games, seed, agents, workers=workers, scheduler=scheduler, progress=progress)
+    first = simulate(base, games, seed, agents, workers=workers, scheduler=scheduler, progress=progress,
+                     metrics=metrics)
     second = simulate(variant, games if first.complete else first.games, seed, agents, workers=workers,
-                      scheduler=scheduler,
+                      scheduler=scheduler, metrics=metrics,
                       progress=None if progress is None else lambda done: progress(first.games + done))
     return Comparison(first, second)
 

@@ -20,6 +20,7 @@ from rich.text import Text
 from ..engine.errors import IllegalMove
 from ..engine.primitives import Move
 from ..engine.runtime import State
+from .agents import observers
 from .table import CardTable, Style
 
 PROMPT = "your move (number or text, q to quit): "
@@ -65,6 +66,8 @@ class Session:
         self.unseen: dict[int, list] = {h: [] for h in self.humans}
         self.undo_points: list[tuple[State, int]] = []
         self.last_human: int | None = None
+        # Bots that infer from play hear of every move, each reading only what its seat sees.
+        self.watching = observers(bots.values())
 
     def print(self, renderable) -> None:
         self.console.print(renderable, highlight=False)
@@ -85,6 +88,8 @@ class Session:
 
     def step(self, seat: int, move: Move) -> None:
         before = self.state.clone()
+        for agent in self.watching:
+            agent.observe(self.state, move)
         self.state.apply(move)
         self.played.append(move.text)
         for h in self.humans:

@@ -35,6 +35,7 @@ from ..language import types as T
 from .agents import sample_hidden
 from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
 from .parallel import GameSpec, chunk_ranges
+from ..engine.observation import cards_in, move_param_types
 from ..engine.position import dump, load_data
 from ..engine.errors import IllegalMove, RulesRuntimeError
 from ..engine.primitives import Move
@@ -151,8 +152,8 @@ def _check_moves_hide_cards(st: State, other: State, legal: list[Move], where: s
     player = st.player
     for move in legal:
         cm = game.phases[st.phase].moves[move.decl]
-        for value, t in zip(move.args, _param_types(game, cm)):
-            for c in _cards_in(st, value, t):
+        for value, t in zip(move.args, move_param_types(game, cm)):
+            for c in cards_in(st, value, t):
                 if not game.visible_to(st, c, player):
                     raise PropertyFailure("leak", f"seat {player} is offered `{move.text}`, which names "
                                                   f"{game.deck.label(c)}, a card it cannot see", cm.span, where,
@@ -170,21 +171,6 @@ def _check_moves_hide_cards(st: State, other: State, legal: list[Move], where: s
                                       "is offered or not depending on how they lie",
                               game.phases[st.phase].moves[shown.decl].span, where,
                               "a move's conditions may read only what its player can see")
-
-
-def _param_types(game: Game, cm) -> list[str]:
-    types = game.model.types
-    return [T.element(types.get(id(g.source), "any")) for g in cm.decl.generators]
-
-
-def _cards_in(st: State, value, t: str) -> list[int]:
-    if value is None:
-        return []
-    if t.startswith("list:"):
-        return [c for x in value for c in _cards_in(st, x, t[5:])]
-    if t in ("card", "group", "item"):
-        return [value] if value < st.game.deck_size else list(st.groups[value]["cards"])
-    return []
 
 
 def _check_refusals(st: State, legal: list[Move], where: str) -> None:

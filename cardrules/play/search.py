@@ -1,0 +1,553 @@
+"""Search agents for any rules file: information-set MCTS (``ismcts``) and flat Monte Carlo
+over determinisations (``pimc``), and :class:`Knowledge`, what a seat has learnt from play
+about the cards it cannot see. docs/agents.md explains the methods and their limits.
+
+Both agents search *determinisations*: copies of the position where every card the seat cannot
+see is dealt afresh, in agreement with what the seat has seen (:meth:`Knowledge.worlds`). They
+never read a hidden card: a determinisation depends on the seat's observations, its own moves
+and the agent's seed only.
+
+Rewards are from the point of view of a team (a seat is its own team unless the rules declare
+teams): 1 for a win, 1/2 for a draw, 0 for a loss, when a playout reaches the end of the game.
+A playout that stops earlier (at the end of the hand, for games that count hands in a global
+``var hands: number``, or after ``PLAYOUT_CAP`` moves) is judged by the rules' ``score``: the
+team's gain since the decision against the best gain of another team, squashed into (0, 1).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+
+import attrs
+
+from ..engine.errors import RulesRuntimeError
+from ..engine.observation import cards_named
+from ..engine.primitives import Move
+from ..engine.runtime import State
+from ..language.diagnostics import Diagnostic, RulesError
+
+DEFAULT_ITERATIONS = {"ismcts": 60, "pimc": 60}
+PLAYOUT_CAP = 300  # moves; a playout that has not reached the horizon by then is judged by score
+EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
+WORLDS = 24  # determinisations per decision, sampled once and searched in turn
+HANDS_VAR = "hands"
+
+
+@attrs.frozen
+class Budget:
+    """How long a decision may take: a number of iterations (reproducible) or of seconds."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def text(self) -> str:
+        return f"{self.seconds:g}s" if self.seconds is not None else str(self.iterations)
+
+
+def parse_budget(option: str, spec: str, default: int) -> Budget:
+    if not option:
+        return Budget(iterations=default)
+    try:
+        if option.endswith("s"):
+            seconds = float(option[:-1])
+            if seconds > 0 and math.isfinite(seconds):
+                return Budget(seconds=seconds)
+        elif int(option) > 0:
+            return Budget(iterations=int(option))
+    except ValueError:
+        pass
+    raise RulesError([Diagnostic(f"`{spec}`: the budget `{option}` is not a number of iterations or seconds",
+                                 None, "write e.g. ismcts:400 (iterations) or ismcts:0.5s (seconds)")])
+
+
+def search_agent_factory(name: str, option: str, spec: str):
+    budget = parse_budget(option, spec, DEFAULT_ITERATIONS[name])
+    agent = ISMCTSAgent if name == "ismcts" else PIMCAgent
+    return functools.partial(agent, budget=budget)
+
+
+# --- what a seat knows ---------------------------------------------------------------------
+
+def _slot_of(st: State, card: int) -> int:
+    where = st.loc[card]
+    return where if where >= 0 else st.groups[-1 - where]["zone"]
+
+
+def hidden_places(st: State, seat: int) -> list[tuple[list, int, int]]:
+    """Every place holding a card `seat` cannot see, as (container, index, zone slot), in a
+    fixed order that depends on the position's layout only."""
+    game = st.game
+    size = game.deck_size
+    visible = game.visible_to
+    out = [(zone, i, slot) for slot, zone in enumerate(st.zones) for i, x in enumerate(zone)
+           if x < size and not visible(st, x, seat)]
+    out += [(g["cards"], i, g["zone"]) for g in st.groups.values() for i, c in enumerate(g["cards"])
+            if not visible(st, c, seat)]
+    return out
+
+
+def rearranged(st: State, places: list, cards: list[int], seed: int) -> State:
+    """A copy of `st` where place k of `places` (from :func:`hidden_places` of `st`) holds
+    ``cards[k]``. Each place keeps its face and who else knows it; variables that name a moved
+    card follow it to its new place; chance to come is reseeded with `seed`."""
+    out = st.clone()
+    old = [where[i] for where, i, _ in places]
+    # The copies' containers stand where the original's did: find them by position.
+    spots = _spots(st, out, places)
+    loc = [st.loc[c] for c in old]
+    face = [st.face[c] for c in old]
+    known = [st.known[c] for c in old]
+    for (where, i), c, l, f, k in zip(spots, cards, loc, face, known):
+        where[i] = c
+        out.loc[c] = l
+        out.face[c] = f
+        out.known[c] = k
+    swapped = {a: b for a, b in zip(old, cards) if a != b}
+    if swapped:
+        game = st.game
+        for v_index, v in enumerate(game.vars):
+            if v.type in ("card", "item", "list:card", "list:item"):
+                many = v.type.startswith("list:")
+                if v.owner:
+                    out.vars[v_index] = [_follow(x, swapped, many) for x in out.vars[v_index]]
+                else:
+                    out.vars[v_index] = _follow(out.vars[v_index], swapped, many)
+    out.seed = seed
+    out.draws = 0
+    return out
+
+
+def _spots(st: State, copy: State, places: list) -> list[tuple[list, int]]:
+    zone_ids = {id(z): n for n, z in enumerate(st.zones)}
+    group_ids = {id(g["cards"]): gid for gid, g in st.groups.items()}
+    out = []
+    for where, i, _ in places:
+        n = zone_ids.get(id(where))
+        out.append((copy.zones[n] if n is not None else copy.groups[group_ids[id(where)]]["cards"], i))
+    return out
+
+
+def _follow(value, swapped: dict, many: bool):
+    if value is None:
+        return None
+    if many:
+        return [swapped.get(x, x) for x in value]
+    return swapped.get(value, value)
+
+
+@attrs.define
+class _View:
+    """What a seat sees of a position, card by card: the zone slot of each card it sees (-1
+    for a card it does not see) and the number of unseen cards in each slot."""
+
+    slot: list[int]
+    hidden: list[int]
+
+    @classmethod
+    def of(cls, st: State, seat: int) -> "_View":
+        game = st.game
+        visible = game.visible_to
+        slot = [_slot_of(st, c) if visible(st, c, seat) else -1 for c in range(game.deck_size)]
+        hidden = [0] * len(st.zones)
+        for _, _, s in hidden_places(st, seat):
+            hidden[s] += 1
+        return cls(slot, hidden)
+
+
+@attrs.define
+class _Record:
+    """A move another seat made, with the position before it, kept to test samples against."""
+
+    state: State
+    move: str
+    slots: frozenset  # the zone slots of the cards the mover saw and the observer did not
+    unseen: frozenset  # the cards the observer did not see then
+    seen: set = attrs.field(factory=set)  # of those, the ones it has seen since
+    broken: set = attrs.field(factory=set)  # slots an unseen card may have left unseen since
+
+
+class Knowledge:
+    """What `seat` has learnt from play about the cards it cannot see.
+
+    It is told every position the seat is shown (:meth:`update`) and every move with the
+    position before it (:meth:`observe`), and it reads them only as the seat sees them: which
+    cards are where among those it sees, and how many unseen cards each zone holds. From that:
+
+    - *pins*: a card the seat saw go into a place it cannot see stays in that zone slot while
+      no unseen card may have left the slot unseen (a step where slots lost more unseen cards
+      than came to light is one where some may have moved among unseen places);
+    - *records*: the other seats' moves, each with the position before it; a sample of the
+      present is accepted when each recorded move is legal in the past rebuilt from the sample
+      (see :meth:`consistent`).
+    """
+
+    MAX_RECORDS = 12
+    MAX_TRIES = 30
+    TRIES_PER_WORLD = 4
+
+    def __init__(self, seat: int):
+        self.seat = seat
+        self.view: _View | None = None
+        self.pins: dict[int, int] = {}
+        self.records: list[_Record] = []
+        self.pending: tuple[_Record, list[int]] | None = None  # the last move heard, until its effect is seen
+
+    def update(self, st: State) -> None:
+        if self.pending is not None:
+            record, named = self.pending
+            self.pending = None
+            # A move this seat does not see in full (a discard face down) is not tested.
+            if all(st.game.visible_to(st, c, self.seat) for c in named):
+                self.records.append(record)
+                del self.records[:-self.MAX_RECORDS]
+        view = _View.of(st, self.seat)
+        if self.view is not None and view != self.view:
+            self._step(self.view, view)
+        self.view = view
+
+    def observe(self, st: State, move: Move) -> None:
+        """Hear of `move`, about to be played in `st`; the next :meth:`update` shows its effect."""
+        self.update(st)
+        mover = st.player
+        if mover == self.seat or st.over:
+            return
+        visible = st.game.visible_to
+        unseen = hidden_places(st, self.seat)
+        theirs = frozenset(s for where, i, s in unseen if visible(st, where[i], mover))
+        if not theirs:
+            return  # the mover saw nothing this seat did not: its choice says nothing new
+        record = _Record(st.clone(), move.text, theirs, frozenset(where[i] for where, i, _ in unseen))
+        self.pending = (record, cards_named(st, move))
+
+    def _step(self, before: _View, after: _View) -> None:
+        shown = [c for c, (a, b) in enumerate(zip(before.slot, after.slot)) if a < 0 <= b]
+        hidden = [c for c, (a, b) in enumerate(zip(before.slot, after.slot)) if b < 0 <= a]
+        falls = [s for s, (a, b) in enumerate(zip(before.hidden, after.hidden)) if b < a]
+        rises = [s for s, (a, b) in enumerate(zip(before.hidden, after.hidden)) if b > a]
+        fell = sum(before.hidden[s] - after.hidden[s] for s in falls)
+        rose = sum(after.hidden[s] - before.hidden[s] for s in rises)
+        # Clean: the counts can be explained without any unseen card moving to another unseen
+        # place (the slots lost no more unseen cards than came to light, and gained no more
+        # than went out of sight).
+        clean = fell <= len(shown) and rose <= len(hidden)
+        for c in shown:
+            self.pins.pop(c, None)
+        if not clean:
+            self.pins = {c: s for c, s in self.pins.items() if s not in falls}
+        if clean and len(rises) == 1:
+            for c in hidden:
+                self.pins[c] = rises[0]
+        for r in self.records:
+            r.seen.update(shown)
+            if not clean:
+                r.broken.update(falls)
+        self.records = [r for r in self.records if not (r.slots & r.broken)]
+
+    # --- sampling
+    def sample(self, st: State, rng: random.Random) -> State:
+        """One determinisation of `st`: the unseen cards dealt afresh, pinned ones within their
+        slots, from their sorted list (so it depends on which cards are unseen, never on how
+        they really lie)."""
+        places = hidden_places(st, self.seat)
+        cards = sorted(where[i] for where, i, _ in places)
+        free = set(cards)
+        by_slot: dict[int, list[int]] = {}
+        for k, (_, _, s) in enumerate(places):
+            by_slot.setdefault(s, []).append(k)
+        out = [None] * len(places)
+        for card, slot in sorted(self.pins.items()):
+            spots = [k for k in by_slot.get(slot, ()) if out[k] is None]
+            if card in free and spots:
+                out[rng.choice(spots)] = card
+                free.discard(card)
+        rest = sorted(free)
+        rng.shuffle(rest)
+        it = iter(rest)
+        cards = [c if c is not None else next(it) for c in out]
+        return rearranged(st, places, cards, rng.getrandbits(62))
+
+    def consistent(self, world: State, rng: random.Random) -> int:
+        """How many recorded moves of other seats would NOT have been legal in the past as
+        `world` makes it: for each record, the unseen cards of the mover's slots then are those
+        of the world's same slots now that the seat has not seen since (pins aside), chosen at
+        random when the slot has taken more cards since; unseen cards seen since stand where
+        they stood; the other unseen cards are dealt at random."""
+        bad = 0
+        now = hidden_places(world, self.seat)
+        in_slot: dict[int, list[int]] = {}
+        for where, i, s in now:
+            in_slot.setdefault(s, []).append(where[i])
+        for r in reversed(self.records):
+            past = self._past(r, in_slot, rng)
+            if past is None:
+                continue
+            try:
+                legal = {m.text for m in past.legal_moves()}
+            except RulesRuntimeError:
+                continue
+            if r.move not in legal:
+                bad += 1
+        return bad
+
+    def _past(self, r: _Record, in_slot: dict, rng: random.Random) -> State | None:
+        places = hidden_places(r.state, self.seat)
+        cards: list = [None] * len(places)
+        fixed = r.unseen & r.seen
+        for k, (where, i, _) in enumerate(places):
+            if where[i] in fixed:
+                cards[k] = where[i]
+        used = set(fixed)
+        for slot in sorted(r.slots):
+            spots = [k for k, (_, _, s) in enumerate(places) if s == slot and cards[k] is None]
+            candidates = sorted(c for c in in_slot.get(slot, ()) if c in r.unseen and c not in r.seen)
+            if len(candidates) < len(spots):
+                return None  # the slot lost cards the seat did not see go: no test
+            for k, c in zip(spots, rng.sample(candidates, len(spots))):
+                cards[k] = c
+                used.add(c)
+        rest = sorted(r.unseen - used)
+        rng.shuffle(rest)
+        it = iter(rest)
+        cards = [c if c is not None else next(it) for c in cards]
+        return rearranged(r.state, places, cards, rng.getrandbits(62))
+
+    def worlds(self, st: State, rng: random.Random, count: int) -> list[State]:
+        """`count` determinisations, each the first sample that agrees with every record, or
+        failing that the sample that disagrees with the fewest. Each takes up to MAX_TRIES
+        samples, and all of them together TRIES_PER_WORLD * count: when agreeing samples are
+        that rare the records are likely to be asking too much (see docs/agents.md)."""
+        out = []
+        left = self.TRIES_PER_WORLD * count
+        for _ in range(count):
+            best, best_bad = None, None
+            for _ in range(self.MAX_TRIES if self.records else 1):
+                world = self.sample(st, rng)
+                bad = self.consistent(world, rng) if self.records else 0
+                left -= 1
+                if best_bad is None or bad < best_bad:
+                    best, best_bad = world, bad
+                if bad == 0 or left <= 0:
+                    break
+            out.append(best)
+        return out
+
+
+# --- evaluation ------------------------------------------------------------------------------
+
+class _Judge:
+    """Rewards per team at the end of a playout, from the position searched from."""
+
+    def __init__(self, root: State):
+        game = root.game
+        self.game = game
+        self.team_of = game.team_of
+        self.teams = game.team_count
+        self.hands = game.var_index.get(HANDS_VAR)
+        if self.hands is not None and (game.vars[self.hands].owner or game.vars[self.hands].type != "number"):
+            self.hands = None
+        self.hands_at = root.vars[self.hands] if self.hands is not None else None
+        self.scale = 1.0
+        self.judged = 0
+
+    def team_scores(self, st: State) -> list[float]:
+        score = self.game.score
+        return [float(score(st, members[0])) for members in self.game.members]
+
+    def horizon(self, st: State) -> bool:
+        return st.over or (self.hands is not None and st.vars[self.hands] != self.hands_at)
+
+    def rewards(self, st: State, start: list[float]) -> list[float]:
+        """`start`: the teams' scores in the determinisation the playout came from (a score
+        may count cards the seat cannot see, so it is never read from the real position)."""
+        scores = self.team_scores(st)
+        if st.over:
+            top = max(scores)
+            winners = [t for t, s in enumerate(scores) if s == top]
+            if len(winners) > 1:
+                return [0.5] * self.teams
+            return [1.0 if t == winners[0] else 0.0 for t in range(self.teams)]
+        gains = [s - s0 for s, s0 in zip(scores, start)]
+        out = []
+        for t, g in enumerate(gains):
+            lead = g - max((x for u, x in enumerate(gains) if u != t), default=0.0)
+            # The scale is the mean lead seen so far in this decision: a lead of a typical
+            # size is worth 3/4.
+            self.judged += 1
+            self.scale += (abs(lead) - self.scale) / self.judged
+            out.append(0.5 + 0.5 * lead / (abs(lead) + self.scale) if self.scale > 0 else 0.5)
+        return out
+
+
+def playout(st: State, judge: _Judge, start: list[float], rng: random.Random) -> list[float] | None:
+    """Random moves to the horizon; the rewards there, or None when the determinisation
+    made the rules fail (a move whose effect needs a card the sample put elsewhere)."""
+    moves_left = PLAYOUT_CAP
+    try:
+        while not judge.horizon(st) and moves_left:
+            moves = st.legal_moves()
+            st.apply(moves[rng.randrange(len(moves))])
+            moves_left -= 1
+    except RulesRuntimeError:
+        return None
+    return judge.rewards(st, start)
+
+
+class _Node:
+    __slots__ = ("team", "visits", "total", "avail", "children")
+
+    def __init__(self, team: int):
+        self.team = team  # the team of the seat whose move led here
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[str, _Node] = {}
+
+
+class _SearchAgent:
+    def __init__(self, seed: int | str = 0, budget: Budget | None = None):
+        self.rng = random.Random(seed)
+        self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS[self.name])
+        self.knowledge: Knowledge | None = None
+        self._heard: list[tuple[State, Move]] = []  # moves heard before this agent knew its seat
+
+    def observe(self, state: State, move: Move) -> None:
+        if self.knowledge is None:
+            self._heard.append((state.clone(), move))
+            return
+        self.knowledge.observe(state, move)
+
+    def _knowledge(self, state: State) -> Knowledge:
+        if self.knowledge is None:
+            self.knowledge = Knowledge(state.player)
+            for st, move in self._heard:
+                self.knowledge.observe(st, move)
+            self._heard = []
+        self.knowledge.update(state)
+        return self.knowledge
+
+    def _time_left(self, started: float, done: int) -> bool:
+        if self.budget.seconds is not None:
+            return time.perf_counter() - started < self.budget.seconds
+        return done < self.budget.iterations
+
+    def choose(self, state: State) -> Move:
+        started = time.perf_counter()  # a budget in seconds counts the sampling too
+        knowledge = self._knowledge(state)
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        count = WORLDS if self.budget.iterations is None else min(WORLDS, self.budget.iterations)
+        worlds = knowledge.worlds(state, self.rng, count)
+        text = self._search(state, worlds, started)
+        return next(m for m in moves if m.text == text)
+
+
+class ISMCTSAgent(_SearchAgent):
+    """Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012).
+
+    One tree over the seat's information set: each iteration takes a determinisation, walks
+    the tree with UCB among the moves legal in it (a child's exploration term counts the
+    iterations in which it was available, not its parent's visits), adds one node, plays at
+    random to the horizon and backs the rewards up, each node taking the reward of the team
+    that made its move. It plays the root's most visited move.
+    """
+
+    name = "ismcts"
+
+    def _search(self, state: State, worlds: list[State], started: float) -> str:
+        team_of = state.game.team_of
+        judge = _Judge(state)
+        root = _Node(team_of[state.player])
+        starts = [judge.team_scores(w) for w in worlds]
+        rng = self.rng
+        done = 0
+        while self._time_left(started, done):
+            k = done % len(worlds)
+            st = worlds[k].clone()
+            done += 1
+            node, path = root, [root]
+            try:
+                while not judge.horizon(st):
+                    moves = st.legal_moves()
+                    children = node.children
+                    # A child whose iterations all failed (see playout) counts as untried.
+                    untried = [m for m in moves if m.text not in children or not children[m.text].visits]
+                    if untried:
+                        for m in moves:
+                            if m.text in children:
+                                children[m.text].avail += 1
+                        move = untried[rng.randrange(len(untried))]
+                        child = children.get(move.text)
+                        if child is None:
+                            child = children[move.text] = _Node(team_of[st.player])
+                            child.avail += 1
+                        st.apply(move)
+                        path.append(child)
+                        break
+                    best, best_value = None, -1.0
+                    for m in moves:
+                        child = children[m.text]
+                        child.avail += 1
+                        value = child.total / child.visits + EXPLORATION * math.sqrt(
+                            math.log(child.avail) / child.visits)
+                        if value > best_value:
+                            best, best_value = m, value
+                    node = children[best.text]
+                    st.apply(best)
+                    path.append(node)
+            except RulesRuntimeError:
+                continue
+            rewards = playout(st, judge, starts[k], rng)
+            if rewards is None:
+                continue
+            for n in path[1:]:
+                n.visits += 1
+                n.total += rewards[n.team]
+        legal = {m.text for m in state.legal_moves()}
+        tried = [(c.visits, t) for t, c in root.children.items() if t in legal]
+        if not tried:
+            return state.legal_moves()[rng.randrange(len(legal))].text
+        top = max(v for v, _ in tried)
+        return min(t for v, t in tried if v == top)
+
+
+class PIMCAgent(_SearchAgent):
+    """Flat Monte Carlo over determinisations ("perfect information Monte Carlo"): the budget's
+    playouts are shared out among the legal moves in turn, each from a determinisation; it
+    plays the move with the best mean reward for its team."""
+
+    name = "pimc"
+
+    def _search(self, state: State, worlds: list[State], started: float) -> str:
+        team = state.game.team_of[state.player]
+        judge = _Judge(state)
+        texts = [m.text for m in state.legal_moves()]
+        starts = [judge.team_scores(w) for w in worlds]
+        totals = dict.fromkeys(texts, 0.0)
+        counts = dict.fromkeys(texts, 0)
+        rng = self.rng
+        done = 0
+        while self._time_left(started, done):
+            text = texts[done % len(texts)]
+            k = (done // len(texts)) % len(worlds)
+            world = worlds[k].clone()
+            done += 1
+            move = next((m for m in world.legal_moves() if m.text == text), None)
+            if move is None:
+                continue
+            try:
+                world.apply(move)
+            except RulesRuntimeError:
+                continue
+            rewards = playout(world, judge, starts[k], rng)
+            if rewards is not None:
+                totals[text] += rewards[team]
+                counts[text] += 1
+        means = {t: totals[t] / counts[t] for t in texts if counts[t]}
+        if not means:
+            return texts[rng.randrange(len(texts))]
+        top = max(means.values())
+        return min(t for t, v in means.items() if v == top)
