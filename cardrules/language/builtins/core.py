@@ -253,6 +253,8 @@ CONSTANTS: dict[str, tuple[str, str]] = {
     "players": (T.list_of("player"), "Every player, in the order of play from seat 0."),
     "teams": (T.list_of("team"), "Every team (side)."),
     "player_count": ("number", "The number of players."),
+    "suits": (T.list_of("suit"), "The deck's suits, in the order of its `suits` line."),
+    "ranks": (T.list_of("rank"), "The deck's ranks in rank order, the order of its `ranks` line (jokers aside)."),
 }
 
 AGGREGATES: dict[str, str] = {
