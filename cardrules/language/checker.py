@@ -611,7 +611,16 @@ class Checker:
             return "number"
         if f in REGISTRY:
             b = REGISTRY[f]
-            ts = self.args(e, scope, list(b.params))
+            params = list(b.params)
+            if b.short_form is not None and len(e.args) != len(params):
+                if len(e.args) == b.short_form:
+                    params = params[:b.short_form]
+                else:
+                    self.error(f"`{f}` takes {b.short_form} or {len(params)} arguments, not {len(e.args)}", e.span)
+                    for a in e.args:
+                        self.expr(a, scope)
+                    return "any"
+            ts = self.args(e, scope, params)
             return b.result_type(ts)
         if f in self.actions:
             self.error(f"`{f}` is an action: call it as a statement, not inside an expression", e.span)

@@ -33,6 +33,9 @@ class Builtin:
     reads_state: bool = True
     # False for a built-in that draws randomness: it is never computed once for many uses.
     deterministic: bool = True
+    # The number of arguments of a shorter form that leaves the last ones out (the
+    # implementation's defaults stand for them), or None when every argument is needed.
+    short_form: int | None = None
 
     def result_type(self, arg_types: list[str]) -> str:
         return self.returns(arg_types) if callable(self.returns) else self.returns
@@ -50,9 +53,9 @@ REGISTRY: dict[str, Builtin] = {}
 
 
 def builtin(name: str, params: tuple[str, ...], returns, doc: str, inline: str | None = None, *,
-            reads_state: bool = True, deterministic: bool = True):
+            reads_state: bool = True, deterministic: bool = True, short_form: int | None = None):
     def register(fn):
-        REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic)
+        REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic, short_form)
         return fn
     return register
 
@@ -215,6 +218,28 @@ def _bottom(st, xs):
          deterministic=False)
 def _random(st, xs):
     return xs[st.rng().randrange(len(xs))] if xs else None
+
+
+@builtin("holder", ("card",), "player",
+         "The player whose zone holds the card now (loose or in a group): the owner of a per-player "
+         "zone; none in a shared or per-team zone, or for none. With one trick zone per player, the seat that played it.")
+def _holder(st, c):
+    if c is None:
+        return None
+    where = st.loc[c]
+    slot = where if where >= 0 else st.groups[-1 - where]["zone"]
+    game = st.game
+    return game.slot_owner[slot] if game.slot_zone[slot].owner == "player" else None
+
+
+@builtin("index_of", ("any", "collection"), "number",
+         "The position of x in the list, from 0 at the bottom (the first), or -1 when it is not there.",
+         reads_state=False)
+def _index_of(st, x, xs):
+    for i, y in enumerate(xs):
+        if y == x:
+            return i
+    return -1
 
 
 # --- combinatorics ------------------------------------------------------------------------
