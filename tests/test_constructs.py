@@ -259,6 +259,12 @@ def test_a_hand_without_melds_is_all_deadwood_and_an_empty_hand_has_none(tmp_pat
                               " count(deadwood(hand[next(current)], rank, face))]", "list of number", zones, GIN) == [0, 3, 0]
 
 
+def test_melds_are_shown_one_list_at_a_time(tmp_path):
+    (problem,) = _problems(tmp_path, "action a() { show best_melds(hand[current], rank, face) }\n" + GIN)
+    assert problem.message == "only cards can be shown, not a list of lists of cards"
+    assert "`for m in ... { show m }`" in problem.hint
+
+
 def test_best_melds_is_refused_a_function_of_two_arguments(tmp_path):
     (problem,) = _problems(tmp_path, "def v(a: card, b: card) = 1\ndef d = best_melds(hand[current], rank, v)\n")
     assert problem.message == "`v` must take exactly one argument to be used here"

@@ -723,8 +723,9 @@ class Checker:
             self.want(s.zone, scope, "zone", "what is shuffled")
         elif isinstance(s, (n.Flip, n.Reveal)):
             t = self.expr(s.what, scope)
-            if not (T.assignable(t, "card") or T.is_collection(t)):
-                self.error(f"only cards can be shown, not {T.describe(t)}", s.what.span)
+            if not (T.assignable(t, "card") or T.is_collection(t)) or T.element(t).startswith("list:"):
+                hint = "show each list: `for m in ... { show m }`" if T.element(t).startswith("list:") else None
+                self.error(f"only cards can be shown, not {T.describe(t)}", s.what.span, hint)
             if isinstance(s, n.Reveal):
                 to = self.expr(s.to, scope)
                 if not (T.assignable(to, "player") or T.assignable(to, T.list_of("player"))):

@@ -73,9 +73,13 @@ def describe(t: str) -> str:
     if t.startswith("map:"):
         return "a table"
     if t.startswith("list:"):
-        return f"a list of {t[5:]}s"
+        return f"a list of {_plural(t[5:])}"
     return {"item": "a card or group", "any": "a value", "none": "`none`",
             "gzone": "a zone", "order": "an order"}.get(t, f"a {t}")
+
+
+def _plural(t: str) -> str:
+    return f"lists of {_plural(t[5:])}" if t.startswith("list:") else f"{t}s"
 
 
 def default_value(t: str):
