@@ -26,7 +26,7 @@ def diagnostics(added: str):
 SLIPS = {
     "while": (
         "action a() { while empty(stock) { current = next(current) } }\n",
-        "there is no `while` loop", "while", "repeat with `for i in 1..N { ... }`"),
+        "there is no `while` loop", "while", "write `repeat at most N while C { ... }`"),
     "elif in an expression": (
         "def d = if empty(stock) then 1 elif empty(discard) then 2 else 3\n",
         "unexpected `elif`; expected `else`", "elif", "`else if`"),
@@ -52,9 +52,10 @@ SLIPS = {
         "var x: cards\n", "unknown type `cards`", "cards", "`list of T` (`list of card`) and `one of a, b`"),
     "c.rank on a card": (
         "def d(c: card) = c.rank == \"K\"\n", "only groups have fields; this is a card", "c.rank", "write `rank(c)`"),
-    "a zone where a list is wanted": (
-        "def n(xs: list of card) = count(xs)\ndef d = n(discard)\n",
-        "this argument must be a list of cards, not a zone", "discard)", "`cards(discard)`"),
+    "a zone with groups where a list of cards is wanted": (
+        "zone table: shared, public, groups { value: number }\n"
+        "def n(xs: list of card) = count(xs)\ndef d = n(table)\n",
+        "this argument must be a list of cards, not a zone", "table)", "`cards(table)`"),
     "a zone stored in a list": (
         "var kept: list of card\naction a() { kept = discard }\n",
         "cannot store a zone in a list of cards", "discard }", "`cards(discard)`"),

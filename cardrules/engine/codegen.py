@@ -430,6 +430,10 @@ class CodeGen:
                 return self.const(list(range(m.player_count)))
             if what == "teams":
                 return self.const(list(range(len(set(m.team_of)))))
+            if what == "suits":
+                return self.const(list(self.deck.suits))
+            if what == "ranks":
+                return self.const(list(self.deck.ranks))
             return str(m.player_count)
         if kind == "order":
             return self.const(self.deck.orders[what])
@@ -524,7 +528,19 @@ class CodeGen:
             if kind == "zone":
                 return f"({what.base} + {index})"
             return f"st.vars[{self.var_index[what.name]}][{index}]"
+        if obj_t in ("zone", "gzone"):
+            return f"rt.lookup({self.iterable(e.obj)}, {index}, {self.span_const(e.span)})"
         return f"rt.lookup({self.expr(e.obj)}, {index}, {self.span_const(e.span)})"
+
+    def e_LetIn(self, e):
+        # A lambda binds the name for the body alone, and the value is computed once.
+        value = self.expr(e.value)
+        self.bound.append(e.name)
+        try:
+            body = self.expr(e.body)
+        finally:
+            self.bound.pop()
+        return f"(lambda L_{e.name}: {body})({value})"
 
     def e_Attr(self, e):
         return f"st.groups[{self.expr(e.obj)}][{e.name!r}]"
@@ -654,6 +670,8 @@ class CodeGen:
         return f"{impl}(st{''.join(', ' + a for a in args)})"
 
     def argument(self, a, param_type: str) -> str:
+        if T.zone_as_list(self.type(a), param_type):
+            return self.iterable(a)
         if param_type == "func":
             return self.func_ref(a.id)
         if param_type == "collection":
@@ -829,6 +847,14 @@ class CodeGen:
         self.block(s.body)
         w.indent -= 1
 
+    def s_Repeat(self, s):
+        w = self.w
+        w.line(f"for _ in range({const_eval(s.bound, self.m.values)}):", s.span)
+        w.indent += 1
+        w.line(f"if not ({self.expr(s.condition)}): break", s.condition.span)
+        self.block(s.body)
+        w.indent -= 1
+
     def s_Goto(self, s):
         self.w.line(f"st.phase = {self.phase_index[s.phase]}", s.span)
         self.w.line("return True", s.span)
@@ -838,7 +864,10 @@ class CodeGen:
         self.w.line("return True", s.span)
 
     def s_CallAction(self, s):
-        args = [self.expr(a) for a in s.args]
+        params = [type_of_ref(p.type) for p in self.m.actions[s.name].params]
+        # A zone given for a list is the list of what it holds when the action is called.
+        args = [f"list({self.iterable(a)})" if T.zone_as_list(self.type(a), t) else self.expr(a)
+                for a, t in zip(s.args, params)]
         self.w.line(f"if a_{s.name}(st{''.join(', ' + a for a in args)}): return True", s.span)
 
     # --- env mode, for explain

@@ -435,6 +435,8 @@ class Checker:
             return self.aggregate(e, scope)
         if isinstance(e, n.Call):
             return self.call(e, scope)
+        if isinstance(e, n.LetIn):
+            return self.expr(e.body, {**scope, e.name: self.expr(e.value, scope)})
         raise AssertionError(f"unknown expression {e!r}")
 
     def deck_symbol(self, e: n.Str) -> str:
@@ -541,9 +543,9 @@ class Checker:
         if obj.startswith("map:"):
             self.expr(e.index, scope)
             return obj[4:]
-        if obj.startswith("list:"):
+        if obj.startswith("list:") or obj in ("zone", "gzone"):
             self.want(e.index, scope, "number", "a list index")
-            return obj[5:]
+            return T.element(obj)
         if obj != "any":
             self.error(f"{T.describe(obj)} cannot be indexed", e.span)
         self.expr(e.index, scope)
@@ -609,7 +611,16 @@ class Checker:
             return "number"
         if f in REGISTRY:
             b = REGISTRY[f]
-            ts = self.args(e, scope, list(b.params))
+            params = list(b.params)
+            if b.short_form is not None and len(e.args) != len(params):
+                if len(e.args) == b.short_form:
+                    params = params[:b.short_form]
+                else:
+                    self.error(f"`{f}` takes {b.short_form} or {len(params)} arguments, not {len(e.args)}", e.span)
+                    for a in e.args:
+                        self.expr(a, scope)
+                    return "any"
+            ts = self.args(e, scope, params)
             return b.result_type(ts)
         if f in self.actions:
             self.error(f"`{f}` is an action: call it as a statement, not inside an expression", e.span)
@@ -637,7 +648,7 @@ class Checker:
                 continue
             t = self.expr(a, scope)
             ts.append(t)
-            if not T.assignable(t, p):
+            if not T.assignable(t, p) and not T.zone_as_list(t, p):
                 hint = None
                 if p.startswith("list:") and t in ("zone", "gzone"):
                     hint = f"the list of a zone's cards is `cards({_source(self.sources, a)})`"
@@ -712,8 +723,9 @@ class Checker:
             self.want(s.zone, scope, "zone", "what is shuffled")
         elif isinstance(s, (n.Flip, n.Reveal)):
             t = self.expr(s.what, scope)
-            if not (T.assignable(t, "card") or T.is_collection(t)):
-                self.error(f"only cards can be shown, not {T.describe(t)}", s.what.span)
+            if not (T.assignable(t, "card") or T.is_collection(t)) or T.element(t).startswith("list:"):
+                hint = "show each list: `for m in ... { show m }`" if T.element(t).startswith("list:") else None
+                self.error(f"only cards can be shown, not {T.describe(t)}", s.what.span, hint)
             if isinstance(s, n.Reveal):
                 to = self.expr(s.to, scope)
                 if not (T.assignable(to, "player") or T.assignable(to, T.list_of("player"))):
@@ -744,6 +756,10 @@ class Checker:
         elif isinstance(s, n.For):
             inner = self.iteration(s.var, s.iterable, s.condition, scope)
             self.block(s.body, inner, where)
+        elif isinstance(s, n.Repeat):
+            self.repeat_bound(s)
+            self.want(s.condition, scope, "bool", "the condition of `repeat`")
+            self.block(s.body, scope, where)
         elif isinstance(s, n.Goto):
             if s.phase not in self.phases:
                 self.error(f"there is no phase `{s.phase}`", s.span, did_you_mean(s.phase, self.phases))
@@ -758,6 +774,19 @@ class Checker:
                 self.error(f"unknown action `{s.name}`", s.span, hint)
                 return
             self.args(s, scope, [self.type_ref(p.type) for p in action.params])
+
+    def repeat_bound(self, s: n.Repeat) -> int | None:
+        """The most rounds of a `repeat`: a whole number known before play, so every block finishes."""
+        try:
+            bound = const_eval(s.bound, self.values)
+        except NotConstant:
+            self.error("the bound of `repeat at most N` must be a constant", s.bound.span,
+                       "write a number or a parameter: `repeat at most 10 while ...`")
+            return None
+        if isinstance(bound, bool) or not isinstance(bound, int) or bound < 0:
+            self.error(f"the bound of `repeat at most N` must be a whole number, not {bound}", s.bound.span)
+            return None
+        return bound
 
     def static_zone(self, e):
         if isinstance(e, n.Name) and e.id in self.zones:
@@ -1060,7 +1089,7 @@ def _jumps(b: n.Block, actions, targets: set[str], visiting: set[str]) -> bool:
                 ends |= _jumps(body, actions, targets, visiting)
             if s.otherwise:
                 ends |= _jumps(s.otherwise, actions, targets, visiting)
-        elif isinstance(s, n.For):
+        elif isinstance(s, (n.For, n.Repeat)):
             ends |= _jumps(s.body, actions, targets, visiting)
         elif isinstance(s, n.CallAction) and s.name in actions and s.name not in visiting:
             visiting.add(s.name)
@@ -1086,6 +1115,8 @@ def _cards_dealt(b: n.Block, players: int, values) -> int:
                 raise NotConstant
         elif isinstance(s, n.If) and any(_has_deal(body) for _, body in s.branches):
             raise NotConstant
+        elif isinstance(s, n.Repeat) and _has_deal(s.body):
+            raise NotConstant  # it stops when its condition fails: N rounds are only a bound
     return total
 
 
@@ -1118,6 +1149,6 @@ def _calls(b: n.Block) -> set[str]:
 def _sub_blocks(s):
     if isinstance(s, n.If):
         return [body for _, body in s.branches] + ([s.otherwise] if s.otherwise else [])
-    if isinstance(s, n.For):
+    if isinstance(s, (n.For, n.Repeat)):
         return [s.body]
     return []

@@ -124,7 +124,18 @@ class Cond:
     span: Span
 
 
-Expr = Union[Num, Str, Const, Name, Call, Aggregate, ListLit, ListComp, MapLit, Index, Attr, Unary, Binary, Cond]
+@node
+class LetIn:
+    """``let x = value in body``: a name for a value, inside one expression."""
+
+    name: str
+    value: "Expr"
+    body: "Expr"
+    span: Span
+
+
+Expr = Union[Num, Str, Const, Name, Call, Aggregate, ListLit, ListComp, MapLit, Index, Attr, Unary, Binary, Cond,
+             LetIn]
 
 
 # --- statements --------------------------------------------------------------------------
@@ -209,6 +220,16 @@ class For:
 
 
 @node
+class Repeat:
+    """``repeat at most N while C { ... }``: the body again and again while C holds, N times at most."""
+
+    bound: Expr
+    condition: Expr
+    body: "Block"
+    span: Span
+
+
+@node
 class Goto:
     phase: str
     span: Span
@@ -226,7 +247,8 @@ class CallAction:
     span: Span
 
 
-Stmt = Union[Assign, Let, MoveCards, Deal, Shuffle, Flip, Reveal, MakeGroup, If, For, Goto, EndGame, CallAction]
+Stmt = Union[Assign, Let, MoveCards, Deal, Shuffle, Flip, Reveal, MakeGroup, If, For, Repeat, Goto, EndGame,
+             CallAction]
 
 
 @node

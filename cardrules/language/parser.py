@@ -52,8 +52,8 @@ _OPERATOR_WORDS = {
     "!": "write `not`: `not empty(stock)` (`!=` compares)",
 }
 
-NO_WHILE = ("every block finishes, so there is no `while`: repeat with `for i in 1..N { ... }` "
-            "(with an `if` inside to stop doing anything), or let a phase `goto` itself until it is done")
+NO_WHILE = ("every block finishes, so there is no unbounded `while`: write `repeat at most N while C { ... }` "
+            "with a constant N, or let a phase `goto` itself until it is done")
 
 _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone", "var", "def",
                   "action", "phase", "setup", "score", "remove", "display")
@@ -148,6 +148,9 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
         hint = "the file ends early: is a `}` or `)` missing?"
     elif token is not None and str(token) == "=" and "COMP_OP" in expected:
         hint = "compare with `==`"
+    elif token is not None and "IN" in expected and (token.type == "COMP_OP" or str(token) in ("and", "or")):
+        hint = ("in an expression, the value of `let` is a sum, a call or a list: put a comparison "
+                "in parentheses, `let x = (a == b) in ...`")
     message = f"unexpected {found}; expected {shown}" if words else f"unexpected {found}"
     return Diagnostic(message, span, hint)
 
@@ -160,7 +163,7 @@ def _no_while(text: str, exc: lark.exceptions.UnexpectedInput, path: str) -> Dia
     found = None
     for m in re.finditer(r"\bwhile\b", line[:max(exc.column - 1, 0)]):
         found = m
-    if found is None:
+    if found is None or re.search(r"\brepeat\b", line[:found.start()]):
         return None
     span = Span(path, exc.line, found.start() + 1, exc.line, found.end() + 1)
     return Diagnostic("there is no `while` loop", span, NO_WHILE)
@@ -434,6 +437,9 @@ class _ToAst(Transformer):
         return n.For(var=str(items[0]), iterable=items[1], condition=items[2], body=items[3],
                      span=self.s(meta))
 
+    def repeat_stmt(self, meta, items):
+        return n.Repeat(bound=items[0], condition=items[1], body=items[2], span=self.s(meta))
+
     def goto_stmt(self, meta, items):
         return n.Goto(phase=str(items[0]), span=self.s(meta))
 
@@ -455,6 +461,9 @@ class _ToAst(Transformer):
     # --- expressions
     def cond_expr(self, meta, items):
         return n.Cond(test=items[0], then=items[1], otherwise=items[2], span=self.s(meta))
+
+    def let_expr(self, meta, items):
+        return n.LetIn(name=str(items[0]), value=items[1], body=items[2], span=self.s(meta))
 
     def or_op(self, meta, items):
         return n.Binary(op="or", left=items[0], right=items[1], span=self.s(meta))

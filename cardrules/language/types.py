@@ -51,6 +51,17 @@ def assignable(source: str, target: str) -> bool:
     return False
 
 
+def zone_as_list(source: str, target: str) -> bool:
+    """May a zone be passed where a list is declared, read as what it holds? A zone of cards
+    stands for a list of cards (or items); a zone with groups only for a list of items, since
+    for a list of cards it would be unclear whether its groups are left out or opened."""
+    if not target.startswith("list:"):
+        return False
+    if source == "zone":
+        return target[5:] in ("card", "item", "any")
+    return source == "gzone" and target[5:] in ("item", "any")
+
+
 def comparable(a: str, b: str) -> bool:
     return assignable(a, b) or assignable(b, a) or {a, b} <= {"rank", "suit", "symbol"}
 
@@ -62,9 +73,13 @@ def describe(t: str) -> str:
     if t.startswith("map:"):
         return "a table"
     if t.startswith("list:"):
-        return f"a list of {t[5:]}s"
+        return f"a list of {_plural(t[5:])}"
     return {"item": "a card or group", "any": "a value", "none": "`none`",
             "gzone": "a zone", "order": "an order"}.get(t, f"a {t}")
+
+
+def _plural(t: str) -> str:
+    return f"lists of {_plural(t[5:])}" if t.startswith("list:") else f"{t}s"
 
 
 def default_value(t: str):

@@ -215,7 +215,7 @@ def _references(decl) -> list[tuple[tuple[str, str], Span]]:
             found.append((("name", x.name), x.span))
         elif isinstance(x, n.Goto):
             found.append((("phase", x.phase), x.span))
-        if isinstance(x, (n.Let, n.TypedParam)):
+        if isinstance(x, (n.Let, n.LetIn, n.TypedParam)):
             local.add(x.name)
         elif isinstance(x, (n.For, n.Generator, n.ListComp, n.Aggregate, n.Score)):
             local.add(x.var)

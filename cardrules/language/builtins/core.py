@@ -33,6 +33,9 @@ class Builtin:
     reads_state: bool = True
     # False for a built-in that draws randomness: it is never computed once for many uses.
     deterministic: bool = True
+    # The number of arguments of a shorter form that leaves the last ones out (the
+    # implementation's defaults stand for them), or None when every argument is needed.
+    short_form: int | None = None
 
     def result_type(self, arg_types: list[str]) -> str:
         return self.returns(arg_types) if callable(self.returns) else self.returns
@@ -73,9 +76,9 @@ def values_of(st, f, xs) -> list:
 
 
 def builtin(name: str, params: tuple[str, ...], returns, doc: str, inline: str | None = None, *,
-            reads_state: bool = True, deterministic: bool = True):
+            reads_state: bool = True, deterministic: bool = True, short_form: int | None = None):
     def register(fn):
-        REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic)
+        REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic, short_form)
         return fn
     return register
 
@@ -240,6 +243,28 @@ def _random(st, xs):
     return xs[st.rng().randrange(len(xs))] if xs else None
 
 
+@builtin("holder", ("card",), "player",
+         "The player whose zone holds the card now (loose or in a group): the owner of a per-player "
+         "zone; none in a shared or per-team zone, or for none. With one trick zone per player, the seat that played it.")
+def _holder(st, c):
+    if c is None:
+        return None
+    where = st.loc[c]
+    slot = where if where >= 0 else st.groups[-1 - where]["zone"]
+    game = st.game
+    return game.slot_owner[slot] if game.slot_zone[slot].owner == "player" else None
+
+
+@builtin("index_of", ("any", "collection"), "number",
+         "The position of x in the list, from 0 at the bottom (the first), or -1 when it is not there.",
+         reads_state=False)
+def _index_of(st, x, xs):
+    for i, y in enumerate(xs):
+        if y == x:
+            return i
+    return -1
+
+
 # --- combinatorics ------------------------------------------------------------------------
 
 @builtin("subsets", ("collection", "number", "number"), list_of_lists(0),
@@ -276,6 +301,8 @@ CONSTANTS: dict[str, tuple[str, str]] = {
     "players": (T.list_of("player"), "Every player, in the order of play from seat 0."),
     "teams": (T.list_of("team"), "Every team (side)."),
     "player_count": ("number", "The number of players."),
+    "suits": (T.list_of("suit"), "The deck's suits, in the order of its `suits` line."),
+    "ranks": (T.list_of("rank"), "The deck's ranks in rank order, the order of its `ranks` line (jokers aside)."),
 }
 
 AGGREGATES: dict[str, str] = {

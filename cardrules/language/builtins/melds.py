@@ -14,6 +14,7 @@ lists these functions return name each distinct meld or card once.
 from __future__ import annotations
 
 from .. import types as T
+from ...algorithms.meld_split import best_split
 from ...algorithms.melds import MeldRules, classify, melds_of_size
 from .core import builtin, values_of
 
@@ -39,6 +40,17 @@ def _rules(order: dict[str, int], set_ranks, max_wild) -> MeldRules:
     return entry[1]
 
 
+def _natural(st, c) -> bool:
+    """The wild-card test of the short forms: no card is wild."""
+    return False
+
+
+def _short(st, wild, set_ranks):
+    """The short form's meaning of the arguments it leaves out: no wild cards, and every rank of
+    the deck may form sets."""
+    return (_natural if wild is None else wild), (st.game.deck.ranks if set_ranks is None else set_ranks)
+
+
 def _only_cards(st, cards) -> None:
     if cards and max(cards) >= st.game.deck_size:
         raise ValueError("melds are made of cards, and this list holds a group")
@@ -56,8 +68,10 @@ def _describe(st, cards, wild) -> tuple[list, list, list]:
          "`run` when the cards form a run "
          "(one suit, consecutive in `order`, wild cards filling holes or extending an end), `set` "
          "when they form a set (one rank, listed in `set_ranks`), otherwise none. A meld has at "
-         "least 3 cards, 2 of them natural, and at most `max_wild` cards for which `wild` holds.")
-def _meld_kind(st, cards, order, wild, set_ranks, max_wild):
+         "least 3 cards, 2 of them natural, and at most `max_wild` cards for which `wild` holds.",
+         short_form=2)
+def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
+    wild, set_ranks = _short(st, wild, set_ranks)
     found = classify(*_describe(st, cards, wild), _rules(order, set_ranks, max_wild))
     return None if found is None else found[0]
 
@@ -65,8 +79,10 @@ def _meld_kind(st, cards, order, wild, set_ranks, max_wild):
 @builtin("melds_of", ("collection", "number", "order", "func", _RANKS, "number"),
          T.list_of(_CARDS),
          "Every meld of exactly `size` of the cards (as `meld_kind` defines melds), each distinct meld once, its cards laid "
-         "out up the order, then by suit, wild cards last.")
-def _melds_of(st, cards, size, order, wild, set_ranks, max_wild):
+         "out up the order, then by suit, wild cards last.",
+         short_form=3)
+def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
+    wild, set_ranks = _short(st, wild, set_ranks)
     cards = list(cards)
     described = _describe(st, cards, wild)
     found = melds_of_size(*described, _rules(order, set_ranks, max_wild), int(size))
@@ -76,8 +92,10 @@ def _melds_of(st, cards, size, order, wild, set_ranks, max_wild):
 @builtin("melds_with", ("card", "collection", "number", "order", "func", _RANKS, "number"),
          T.list_of(_CARDS),
          "Every meld of exactly `size` cards made of `card` and `size - 1` of the cards, each distinct meld once and "
-         "laid out as by `melds_of`; empty when `card` is none.")
-def _melds_with(st, card, cards, size, order, wild, set_ranks, max_wild):
+         "laid out as by `melds_of`; empty when `card` is none.",
+         short_form=4)
+def _melds_with(st, card, cards, size, order, wild=None, set_ranks=None, max_wild=0):
+    wild, set_ranks = _short(st, wild, set_ranks)
     if card is None:
         return []
     pool = [c for c in cards if c != card]
@@ -100,8 +118,10 @@ def _laid_out(st, cards, described, order, found) -> list[list[int]]:
 
 
 @builtin("meld_additions", ("collection", "collection", "order", "func", _RANKS, "number"), _CARDS,
-         "The cards that can each be added alone to `meld` so that it is still a meld; identical copies listed once.")
-def _meld_additions(st, meld, cards, order, wild, set_ranks, max_wild):
+         "The cards that can each be added alone to `meld` so that it is still a meld; identical copies listed once.",
+         short_form=3)
+def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=0):
+    wild, set_ranks = _short(st, wild, set_ranks)
     rules = _rules(order, set_ranks, max_wild)
     ranks, suits, wilds = _describe(st, meld, wild)
     deck = st.game.deck
@@ -163,3 +183,40 @@ def _shape(ranks: list, suits: list, wilds: list, rules: MeldRules):
     fit_ranks = {order[p] for p in range(max(high - reach, 0), min(low + reach, len(order) - 1) + 1)
                  if p not in taken}
     return fit_ranks, suits[naturals[0]], wild_fits
+
+
+# --- the best split of a hand into melds ---------------------------------------------------
+
+def _split(st, cards, order, value):
+    cards = list(cards)
+    _only_cards(st, cards)
+    deck = st.game.deck
+    ranks = [deck.rank_of[c] for c in cards]
+    suits = [deck.suit_of[c] for c in cards]
+    runs_order = sorted(order, key=order.__getitem__)
+    melds, deadwood = best_split(ranks, suits, [value(st, c) for c in cards], runs_order, frozenset(deck.ranks))
+    described = (ranks, suits, [False] * len(cards))
+    laid = _laid_out(st, cards, described, order, melds)
+    return sorted(laid, key=lambda meld: _laid_key(st, order, meld[0])), [cards[i] for i in deadwood]
+
+
+def _laid_key(st, order, card):
+    deck = st.game.deck
+    suit = deck.suit_of[card]
+    return (order.get(deck.rank_of[card], -1), deck.suits.index(suit) if suit else -1, card)
+
+
+@builtin("best_melds", ("collection", "order", "func"), T.list_of(_CARDS),
+         "The melds of the best split of the cards: runs of 3 or more cards of one suit on consecutive "
+         "ranks of `order`, sets of 3 or more cards of one rank, no wild cards, each card in one meld at "
+         "most, chosen so that the cards left over are worth the least by `value`; each meld laid out as "
+         "by `melds_of`, lowest first.")
+def _best_melds(st, cards, order, value):
+    return _split(st, cards, order, value)[0]
+
+
+@builtin("deadwood", ("collection", "order", "func"), _CARDS,
+         "The cards that the best split of `best_melds(cards, order, value)` leaves out of every meld, "
+         "in their order among the cards.")
+def _deadwood(st, cards, order, value):
+    return _split(st, cards, order, value)[1]
