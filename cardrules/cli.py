@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -18,11 +19,13 @@ from rich.table import Table
 from rich.text import Text
 
 from .language.diagnostics import Diagnostic, RulesError
+from .language.files import read_json
 from .engine.loader import load_game, load_model, parse_param
 from .engine.errors import IllegalMove
 
-console = Console()
-errors = Console(stderr=True, soft_wrap=True)  # never wrap a diagnostic: the caret must stay under its column
+# No emoji codes: `:x:` in a rules file or a diagnostic is text, and the caret stays under its column.
+console = Console(emoji=False)
+errors = Console(stderr=True, soft_wrap=True, emoji=False)  # never wrap a diagnostic: the caret must stay under its column
 
 
 def _params(players: int | None, params: tuple[str, ...]) -> dict:
@@ -103,10 +106,10 @@ def _write(path, writer) -> None:
 
 
 def _read_json(path) -> dict:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise RulesError([Diagnostic(f"cannot read `{path}` as JSON: {exc}")]) from None
+    data = read_json(path, "the saved run")
+    if not isinstance(data, dict):
+        raise RulesError([Diagnostic(f"{path}: the saved run is not a JSON object")])
+    return data
 
 
 def _g(x, sign: bool = False) -> str:
@@ -303,10 +306,17 @@ def play(game, seat, seed, save_path, players, params) -> None:
         played = play_in_terminal(state, seat, bots, console)
         if save_path:
             from .play.replay import GameLog
-            GameLog(game, _params(players, params), seed, played).save(save_path)
+            GameLog(_log_name(game, save_path), _params(players, params), seed, played).save(save_path)
             console.print(f"log written to {save_path}; replay it with `cardrules replay {save_path}`")
     except RulesError as exc:
         _fail(exc)
+
+
+def _log_name(game: str, log_path: str) -> str:
+    """How a log names its game: a rules file by its path from the log's folder (see GameLog)."""
+    if not game.endswith(".rules"):
+        return game
+    return os.path.relpath(Path(game).resolve(), Path(log_path).resolve().parent)
 
 
 @cli.command()

@@ -10,44 +10,68 @@ from typing import Any, Iterator
 import attrs
 
 from ..language.diagnostics import Diagnostic, RulesError
+from ..language.files import locate_rules, read_json
 from ..engine.loader import load_game
 from ..engine.errors import IllegalMove
 from ..engine.runtime import Game, State
+from .output import write_text_atomically
 
 FORMAT = "cardrules-log/1"
 
 
 @attrs.define
 class GameLog:
+    """`game` is a bundled game's name or a `.rules` path, relative to `folder` (the log's own
+    folder) when the log was read from a file: a log names its game by the same rules as the
+    command line, so a log cannot make anything but a rules file be read."""
+
     game: str
     params: dict[str, Any]
     seed: int
     moves: list[str] = attrs.field(factory=list)
+    folder: Path | None = None
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "game": self.game, "params": self.params, "seed": self.seed,
                 "moves": self.moves}
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        write_text_atomically(path, json.dumps(self.to_json(), indent=1) + "\n")
+
+    def load_game(self) -> Game:
+        return load_game(self.game, self.params, locate_rules(self.game, self.folder))
 
     @classmethod
     def read(cls, path: str | Path) -> "GameLog":
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-            return cls(str(data["game"]), dict(data.get("params") or {}), int(data["seed"]),
-                       [str(m) for m in data.get("moves", [])])
-        except OSError as exc:
-            raise RulesError([Diagnostic(f"cannot read log `{path}`: {exc.strerror}")]) from None
-        except (ValueError, KeyError, TypeError) as exc:
-            raise RulesError([Diagnostic(f"{path}: not a game log ({exc})",
-                                         hint='a log has "game", "seed" and "moves"')]) from None
+        data = read_json(path, "the game log")
+        problem = _log_problem(data)
+        if problem:
+            raise RulesError([Diagnostic(f"{path}: not a game log: {problem}",
+                                         hint='a log has "game", "params", "seed" and "moves"')])
+        return cls(data["game"], dict(data.get("params") or {}), data["seed"], list(data.get("moves", [])),
+                   Path(path).parent)
+
+
+def _log_problem(data: Any) -> str | None:
+    if not isinstance(data, dict):
+        return "it is not a JSON object"
+    if not isinstance(data.get("game"), str):
+        return '"game" is not a name'
+    if not isinstance(data.get("seed"), int) or isinstance(data.get("seed"), bool):
+        return '"seed" is not a whole number'
+    params = data.get("params") or {}
+    if not isinstance(params, dict) or not all(isinstance(v, (int, str, bool, list)) for v in params.values()):
+        return '"params" is not an object of parameter values'
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        return '"moves" is not a list of move texts'
+    return None
 
 
 def replay(log: GameLog, game: Game | None = None) -> Iterator[tuple[int | None, str, State]]:
     """Yield (seat, move, state after it) for every move of the log; an illegal move is a
     RulesError saying where the log stops replaying."""
-    game = game or load_game(log.game, log.params)
+    game = game or log.load_game()
     state = game.new_state(log.seed)
     for number, text in enumerate(log.moves, 1):
         seat = state.current_player

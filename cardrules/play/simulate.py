@@ -17,6 +17,7 @@ Game length in hands is read from a ``var hands: number`` (see :mod:`cardrules.p
 from __future__ import annotations
 
 import csv
+import io
 import json
 import time
 from fractions import Fraction
@@ -29,6 +30,7 @@ from . import stats
 from .agents import AGENTS
 from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
 from .chunks import Chunk, game_seed, hands_slot, play_games  # noqa: F401  (public here too)
+from .output import write_atomically, write_text_atomically
 from .parallel import play
 from ..engine.runtime import Game
 
@@ -347,14 +349,15 @@ def dumps(data: dict) -> str:
 
 
 def write_json(data: dict, path: str | Path) -> None:
-    Path(path).write_text(dumps(data), encoding="utf-8")
+    write_text_atomically(path, dumps(data))
 
 
 def write_csv(rows: list[tuple], path: str | Path, header: Sequence[str]) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        out = csv.writer(f)
-        out.writerow(header)
-        out.writerows(("" if v is None else v for v in row) for row in rows)
+    text = io.StringIO()
+    out = csv.writer(text)
+    out.writerow(header)
+    out.writerows(("" if v is None else v for v in row) for row in rows)
+    write_text_atomically(path, text.getvalue())
 
 
 def check_plot(path: str | Path) -> None:
@@ -392,7 +395,7 @@ def write_plot(summary: Summary, path: str | Path) -> None:
         ax.set_title(title)
         ax.set_ylabel("games")
     fig.suptitle(f"{summary.game}: {summary.games} games, seed {summary.seed}")
-    fig.savefig(path)
+    write_atomically(path, fig.savefig)
 
 
 def _bins(values: list) -> list[float] | int:

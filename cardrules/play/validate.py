@@ -34,6 +34,7 @@ import attrs
 from ..language import types as T
 from .agents import sample_hidden
 from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
+from .output import write_text_atomically
 from .parallel import GameSpec, chunk_ranges
 from ..engine.position import dump, load_data
 from ..engine.errors import IllegalMove, RulesRuntimeError
@@ -532,7 +533,7 @@ def write_findings(findings: list[Finding], folder: str | Path, name: str) -> li
         used.add(path)
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(f.position, indent=1) + "\n", encoding="utf-8")
+            write_text_atomically(path, json.dumps(f.position, indent=1) + "\n")
         except OSError as exc:
             raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
         out.append(attrs.evolve(f, path=str(path)))
