@@ -106,7 +106,7 @@ def _write(path, writer) -> None:
 
 
 def _read_json(path) -> dict:
-    data = read_json(path, "the saved run")
+    data = read_json(path, "saved run")
     if not isinstance(data, dict):
         raise RulesError([Diagnostic(f"{path}: the saved run is not a JSON object")])
     return data
@@ -330,7 +330,7 @@ def replay(log_path, seat) -> None:
     try:
         log = GameLog.read(log_path)
         state = None
-        for number, (player, text, state) in enumerate(run(log), 1):
+        for number, (player, text, state) in enumerate(run(log, seat=seat), 1):
             console.print(f"{number:>4}. seat {player}: {text}", markup=False, highlight=False)
             if seat is not None:
                 console.print(render_observation(state.observation(seat), state.game.title))

@@ -42,13 +42,19 @@ class Explanation:
         return "\n".join(lines)
 
 
+def normalise_move_text(text: str) -> str:
+    """A move as typed, in the form move texts have: words separated by single spaces. Every
+    reader of a typed move (apply, explain) goes through here."""
+    return " ".join(str(text).split())
+
+
 def why_illegal(st: State, text: str, legal: Sequence[Move]) -> str:
     return explain(st, text, legal).render()
 
 
 def explain(st: State, text: str, legal: Sequence[Move] | None = None, seat: int | None = None) -> Explanation:
     """Why `text` is not a legal move now (or that it is). `seat` is who asks, when known."""
-    text = " ".join(text.split())
+    text = normalise_move_text(text)
     if st.over:
         return Explanation("the game is over: no move can be played")
     legal = st.legal_moves() if legal is None else legal

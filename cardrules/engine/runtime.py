@@ -178,7 +178,7 @@ class State:
     def apply(self, move: Move | str) -> Move:
         """Play a legal move (a Move or its text). An illegal move raises :class:`IllegalMove`
         with the reason, and the state is left as it was."""
-        text = move.text if isinstance(move, Move) else str(move).strip()
+        text = move.text if isinstance(move, Move) else explain.normalise_move_text(move)
         if self.over:
             raise IllegalMove(text, "the game is over")
         legal = self.legal_moves()
@@ -189,7 +189,13 @@ class State:
                 break
         if chosen is None:
             raise IllegalMove(text, self._why_illegal(text, legal))
-        self._apply_legal(chosen)
+        before = self.clone()
+        try:
+            self._apply_legal(chosen)
+        except RulesRuntimeError:  # all or nothing: a move that fails half-way changes nothing
+            for field in State.__slots__:
+                setattr(self, field, getattr(before, field))
+            raise
         return chosen
 
     def _apply_legal(self, move: Move) -> None:

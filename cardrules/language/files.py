@@ -78,18 +78,18 @@ def read_json(path: str | Path, what: str) -> Any:
     except OSError as exc:
         raise RulesError([Diagnostic(f"cannot read {what} `{path}`: {exc.strerror or exc}")]) from None
     if len(data) > MAX_JSON_BYTES:
-        raise RulesError([Diagnostic(f"{path}: {what} is larger than {MAX_JSON_BYTES:,} bytes")])
+        raise RulesError([Diagnostic(f"{path}: the {what} is larger than {MAX_JSON_BYTES:,} bytes")])
     try:
         return json.loads(data.decode("utf-8"), parse_constant=_not_a_number)
     except UnicodeDecodeError as exc:
-        raise RulesError([Diagnostic(f"{path}: {what} is not UTF-8 text (byte {exc.start})")]) from None
+        raise RulesError([Diagnostic(f"{path}: the {what} is not UTF-8 text (byte {exc.start})")]) from None
     except json.JSONDecodeError as exc:
-        raise RulesError([Diagnostic(f"{path}:{exc.lineno}:{exc.colno}: {what} is not valid JSON: {exc.msg}")]) \
+        raise RulesError([Diagnostic(f"{path}:{exc.lineno}:{exc.colno}: the {what} is not valid JSON: {exc.msg}")]) \
             from None
     except ValueError as exc:  # a number with more digits than Python converts, NaN, Infinity
-        raise RulesError([Diagnostic(f"{path}: {what} is not valid JSON: {exc}")]) from None
+        raise RulesError([Diagnostic(f"{path}: the {what} is not valid JSON: {exc}")]) from None
     except RecursionError:
-        raise RulesError([Diagnostic(f"{path}: {what} nests lists or objects too deeply")]) from None
+        raise RulesError([Diagnostic(f"{path}: the {what} nests lists or objects too deeply")]) from None
 
 
 def _not_a_number(word: str):

@@ -13,10 +13,14 @@ from typing import Sequence
 
 import attrs
 
+from ..engine.errors import RulesRuntimeError
 from ..engine.runtime import Game
 from .agents import AGENTS
 
 HANDS_VAR = "hands"
+# Scores are summarised in floating point; beyond 10**15 their sums and squares would be
+# neither exact nor, past 1e308, finite. A game that scores more is a finding about the rules.
+MAX_SCORE = 10 ** 15
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -51,8 +55,21 @@ def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: i
             moves += 1
         chunk.moves.append(moves)
         chunk.hands.append(None if slot is None else st.vars[slot])
-        chunk.scores.append(st.scores())
+        chunk.scores.append(checked_scores(st))
     return chunk
+
+
+def checked_scores(st) -> list:
+    """The final scores, refused when too large to summarise (see MAX_SCORE)."""
+    scores = st.scores()
+    for seat, score in enumerate(scores):
+        if not -MAX_SCORE <= score <= MAX_SCORE:
+            shown = f"{float(score):.3g}" if abs(score) < 10 ** 300 else "over 1e300"
+            raise RulesRuntimeError(f"seat {seat} scores {shown}, more than the {MAX_SCORE:.0e} a simulation "
+                                    "summarises", st.game.model.score.span,
+                                    "scores this large are nearly always a mistake in the rules",
+                                    st.game.sources)
+    return scores
 
 
 @attrs.frozen

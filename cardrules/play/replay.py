@@ -13,6 +13,7 @@ from ..language.diagnostics import Diagnostic, RulesError
 from ..language.files import locate_rules, read_json
 from ..engine.loader import load_game
 from ..engine.errors import IllegalMove
+from ..engine.observation import move_text_for
 from ..engine.runtime import Game, State
 from .output import write_text_atomically
 
@@ -43,7 +44,7 @@ class GameLog:
 
     @classmethod
     def read(cls, path: str | Path) -> "GameLog":
-        data = read_json(path, "the game log")
+        data = read_json(path, "game log")
         problem = _log_problem(data)
         if problem:
             raise RulesError([Diagnostic(f"{path}: not a game log: {problem}",
@@ -68,16 +69,20 @@ def _log_problem(data: Any) -> str | None:
     return None
 
 
-def replay(log: GameLog, game: Game | None = None) -> Iterator[tuple[int | None, str, State]]:
+def replay(log: GameLog, game: Game | None = None, seat: int | None = None) -> Iterator[tuple[int | None, str, State]]:
     """Yield (seat, move, state after it) for every move of the log; an illegal move is a
-    RulesError saying where the log stops replaying."""
+    RulesError saying where the log stops replaying. With `seat`, each move reads as that seat
+    saw it (see :func:`~cardrules.engine.observation.move_text_for`)."""
     game = game or log.load_game()
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.player_count):
+        raise RulesError([Diagnostic(f"seat must be 0..{game.player_count - 1}, not {seat}")])
     state = game.new_state(log.seed)
     for number, text in enumerate(log.moves, 1):
-        seat = state.current_player
+        player = state.current_player
+        before = state.clone() if seat is not None else None
         try:
-            state.apply(text)
+            move = state.apply(text)
         except IllegalMove as exc:
             raise RulesError([Diagnostic(f"move {number} of the log, `{text}`, is not legal: {exc.reason}",
                                          hint="the log was made with other rules or parameters")]) from None
-        yield seat, text, state
+        yield player, (move.text if before is None else move_text_for(before, move, seat, state)), state

@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -29,7 +30,7 @@ import attrs
 from . import stats
 from .agents import AGENTS
 from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
-from .chunks import Chunk, game_seed, hands_slot, play_games  # noqa: F401  (public here too)
+from .chunks import MAX_SCORE, Chunk, game_seed, hands_slot, play_games  # noqa: F401  (public here too)
 from .output import write_atomically, write_text_atomically
 from .parallel import play
 from ..engine.runtime import Game
@@ -99,7 +100,12 @@ def _plain(x):
 
 
 def _exact(x):
-    return Fraction(x) if isinstance(x, str) else x
+    """A number as written by :func:`_plain`; ValueError for anything else, or too large to summarise."""
+    if isinstance(x, str) and re.fullmatch(r"-?[0-9]{1,20}/[0-9]{1,20}", x):
+        x = Fraction(x)
+    if x is None or (isinstance(x, (int, Fraction)) and not isinstance(x, bool) and -MAX_SCORE <= x <= MAX_SCORE):
+        return x
+    raise ValueError(f"not a score: {str(x)[:40]}")
 
 
 def winning_teams(scores: list[list], team_of: Sequence[int]) -> list[int | None]:

@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ..engine.observation import move_text_for
 from ..engine.runtime import State
 
 
@@ -15,20 +16,20 @@ def render_card(name):
 
 def render_observation(obs: dict, title: str) -> Table:
     """A table of everything the observing seat may see."""
-    table = Table(title=f"{title}: seat {obs['player']} sees", show_header=False, expand=False)
+    table = Table(title=escape(f"{title}: seat {obs['player']} sees"), show_header=False, expand=False)
     table.add_column("what", style="bold")
     table.add_column("value")
     turn = "game over" if obs["over"] else f"seat {obs['current_player']}"
-    table.add_row("phase", f"{obs['phase']} (to play: {turn})")
+    table.add_row("phase", escape(f"{obs['phase']} (to play: {turn})"))
     for name, value in obs["vars"].items():
-        table.add_row(name, _value(value))
+        table.add_row(escape(name), escape(_value(value)))
     for name, content in obs["zones"].items():
         if content and isinstance(content[0], list) or (isinstance(content, list) and content and
                                                         all(isinstance(x, list) for x in content)):
             for seat, slot in enumerate(content):
-                table.add_row(f"{name}[{seat}]", _zone(slot))
+                table.add_row(escape(f"{name}[{seat}]"), escape(_zone(slot)))
         else:
-            table.add_row(name, _zone(content))
+            table.add_row(escape(name), escape(_zone(content)))
     return table
 
 
@@ -62,14 +63,16 @@ def play_in_terminal(state: State, human: int, bots: dict, console: Console, rea
         player = state.current_player
         if player != human:
             move = bots[player].choose(state)
+            before = state.clone()
             state.apply(move)
             played.append(move.text)
-            console.print(f"[dim]seat {player}:[/dim] {move.text}")
+            # The transcript is the human's view of the move; a move's text is not markup.
+            console.print(f"[dim]seat {player}:[/dim] {escape(move_text_for(before, move, human, state))}")
             continue
         console.print(render_observation(state.observation(human), game.title))
         moves = state.legal_moves()
         for i, m in enumerate(moves, 1):
-            console.print(f"  [cyan]{i:>3}[/cyan]  {m.text}")
+            console.print(f"  [cyan]{i:>3}[/cyan]  {escape(m.text)}")
         while True:
             try:
                 answer = read("your move (number or text, q to quit): ").strip()
