@@ -430,10 +430,13 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
               help="A game longer than this does not end.")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Local worker processes [default: all cores]. Findings do not depend on it.")
+@click.option("--flow", "check_flow", is_flag=True,
+              help="Also check that the flow (phase, turn, ranks and symbols in variables) does not depend on "
+                   "cards a seat cannot see.")
 @click.option("--findings", "folder", default="findings", show_default=True, type=click.Path(file_okay=False),
               help="Where to write a position file for each finding.")
 @with_game_options
-def validate(game, games, seed, check_every, max_moves, workers, folder, players, params) -> None:
+def validate(game, games, seed, check_every, max_moves, workers, check_flow, folder, players, params) -> None:
     """Play GAME many times at random and check every property at every step.
 
     The game must end, keep every card, always offer a legal move, replay the same from the
@@ -452,7 +455,8 @@ def validate(game, games, seed, check_every, max_moves, workers, folder, players
             def progress(done: int) -> None:
                 if bar is not None:
                     bar.update(task, completed=done, refresh=True)
-            report = run(compiled, games, seed, check_every, max_moves, workers, progress=progress)
+            report = run(compiled, games, seed, check_every, max_moves, workers, progress=progress,
+                         check_flow=check_flow)
         findings = write_findings(report.findings, folder, compiled.title)
     except RulesError as exc:
         _fail(exc)

@@ -10,6 +10,11 @@ The test suite and ``cardrules validate`` use the same checks:
 - no card hidden from a seat leaks to it: its observation and, when it is to play, its legal
   moves do not change when those cards are dealt afresh among their places, and no move it is
   offered names one of them;
+- with `check_flow` (``cardrules validate --flow``), nothing else a seat sees depends on cards hidden from it: when those cards are dealt afresh
+  and the same move is played in both positions, if the seat then sees the same cards in both,
+  it sees the same phase, whose turn it is, whether the game is over, and the same variables
+  holding a rank, suit or symbol (a part of a card's face). Numbers and truth values may differ:
+  they are what the rules announce (Piquet's declarations), not a card;
 - an illegal move is refused with a reason, and the state is left as it was;
 - the rules never fail while running (a deal from an empty zone, a value that is none).
 
@@ -127,6 +132,50 @@ def check_state(st: State, rng: random.Random, where: str = "") -> None:
         _check_refusals(st, legal, where)
 
 
+def check_move_hides_cards(st: State, move: Move, rng: random.Random, where: str = "") -> None:
+    """The flow property of the module's docstring, for `move` played in `st`."""
+    after = st.clone()
+    try:
+        after._apply_legal(move)
+    except RulesRuntimeError:
+        return  # the move itself fails: playing it reports that
+    for player in range(st.game.player_count):
+        other = permute_hidden(st, player, rng)
+        twin = next((m for m in _legal_quietly(other) if m.text == move.text), None)
+        if twin is None:
+            continue  # the mover could tell the positions apart (checked as a leak of its own)
+        try:
+            other._apply_legal(twin)
+        except RulesRuntimeError:
+            continue
+        seen, seen_other = _flow_view(after, player), _flow_view(other, player)
+        if seen["zones"] == seen_other["zones"] and seen != seen_other:
+            path = _first_difference(seen, seen_other)
+            raise PropertyFailure("leak", f"after `{move.text}`, seat {player}'s `{path}` depends on cards hidden "
+                                          "from it: it changes when they are dealt afresh, though it sees the same "
+                                          "cards", st.game.phases[st.phase].moves[move.decl].span, where,
+                                  "a flow, a turn or a value may depend only on what the seat can see; ask every "
+                                  "seat, or compute the value once the card is shown")
+
+
+_FACE_TYPES = ("rank", "suit", "symbol", "list:rank", "list:suit", "list:symbol")
+
+
+def _flow_view(st: State, player: int) -> dict:
+    """What the flow property compares: the seat's observation without its numbers and truth values."""
+    seen = st.observation(player)
+    types = {v.name: v.type for v in st.game.vars}
+    seen["vars"] = {k: v for k, v in seen["vars"].items() if types[k] in _FACE_TYPES}
+    return seen
+
+
+def _legal_quietly(st: State) -> list[Move]:
+    try:
+        return st.legal_moves()
+    except RulesRuntimeError:
+        return []
+
+
 def _legal(st: State, where: str) -> list[Move]:
     """The legal moves, with a rules file's phase that offers none reported as such."""
     try:
@@ -210,9 +259,10 @@ class _Playthrough:
     """One random game, checked every `check_every` moves (0: never). Keeps the moves played
     and the state reached, to report a failure."""
 
-    def __init__(self, game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES):
+    def __init__(self, game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES,
+                 check_flow: bool = False):
         self.game, self.seed = game, seed
-        self.check_every, self.max_moves = check_every, max_moves
+        self.check_every, self.max_moves, self.check_flow = check_every, max_moves, check_flow
         self.played: list[str] = []
         self.state: State | None = None
 
@@ -227,6 +277,8 @@ class _Playthrough:
                 check_state(st, checks, where)
             moves = _legal(st, where)
             move = moves[rng.randrange(len(moves))]
+            if self.check_flow and self.check_every and len(played) % self.check_every == 0:
+                check_move_hides_cards(st, move, checks, where)
             played.append(move.text)
             st._apply_legal(move)
             if len(played) >= self.max_moves and not st.is_over:
@@ -237,17 +289,19 @@ class _Playthrough:
         return st
 
 
-def play_random(game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES) -> tuple[State, list[str]]:
-    """Play one random game; check every `check_every` moves (0: never). Returns the final
-    state and the moves played."""
-    run = _Playthrough(game, seed, check_every, max_moves)
+def play_random(game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES,
+                check_flow: bool = False) -> tuple[State, list[str]]:
+    """Play one random game; check every `check_every` moves (0: never), the flow property too
+    with `check_flow`. Returns the final state and the moves played."""
+    run = _Playthrough(game, seed, check_every, max_moves, check_flow)
     return run.run(), run.played
 
 
-def check_game_properties(game: Game, seed: int, check_every: int = 1, max_moves: int = MAX_MOVES) -> State:
+def check_game_properties(game: Game, seed: int, check_every: int = 1, max_moves: int = MAX_MOVES,
+                          check_flow: bool = False) -> State:
     """All the properties on one random game (see the module's docstring); raises
     :class:`PropertyFailure` (an AssertionError) or the rules' own runtime error."""
-    final, played = play_random(game, seed, check_every, max_moves)
+    final, played = play_random(game, seed, check_every, max_moves, check_flow)
     again, replayed = play_random(game, seed, 0, max_moves)
     if replayed != played or dump(again) != dump(final):
         raise PropertyFailure("nondeterministic", "the same seed gave another game", where=f"seed {seed}")
@@ -311,9 +365,10 @@ def _failure(exc: BaseException, st: State | None) -> _Failure:
     return _Failure("crash", f"{type(exc).__name__}: {exc}", None)
 
 
-def _find_failure(game: Game, seed: int, check_every: int, max_moves: int) -> tuple[_Failure | None, list[str]]:
+def _find_failure(game: Game, seed: int, check_every: int, max_moves: int,
+                  check_flow: bool = False) -> tuple[_Failure | None, list[str]]:
     """Play one checked random game and its replay: (the failure or None, the moves played)."""
-    run = _Playthrough(game, seed, check_every, max_moves)
+    run = _Playthrough(game, seed, check_every, max_moves, check_flow)
     try:
         final = run.run()
     except Exception as exc:  # every failure, the engine's own included, becomes a finding
@@ -342,8 +397,8 @@ class _Shrinker:
     example: first the shortest prefix, then runs of moves deleted (long runs, then shorter
     ones, down to single moves) while every move stays legal and the same failure appears."""
 
-    def __init__(self, game: Game, seed: int, signature: tuple):
-        self.game, self.seed, self.signature = game, seed, signature
+    def __init__(self, game: Game, seed: int, signature: tuple, check_flow: bool = False):
+        self.game, self.seed, self.signature, self.check_flow = game, seed, signature, check_flow
         self.budget = SHRINK_BUDGET
 
     def shows(self, moves: Sequence[str], every_step: bool) -> int | None:
@@ -363,6 +418,8 @@ class _Shrinker:
                 move = next((m for m in _legal(st, "") if m.text == text), None)
                 if move is None:
                     return None
+                if self.check_flow and (every_step or applied == len(moves) - 1):
+                    check_move_hides_cards(st, move, checks)
                 applied += 1  # a failure inside the move shows with the move
                 st._apply_legal(move)
             if self.signature[0] == "no-end":
@@ -434,7 +491,7 @@ class Report:
 
 
 def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_moves: int = MAX_MOVES,
-             workers: int = 1, progress: Callable[[int], None] | None = None) -> Report:
+             workers: int = 1, progress: Callable[[int], None] | None = None, check_flow: bool = False) -> Report:
     """Play `games` random games (seeds seed, seed+1, ...) checking every property. Each failure
     (a kind of failure at one rule) is reported once, for the first seed that shows it, shrunk;
     the others that show it are counted."""
@@ -442,7 +499,7 @@ def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_mo
     first: dict[tuple, tuple[int, _Failure, list[str]]] = {}
     counts: Counter = Counter()
     total = done = 0
-    for failures, count, moves in _run(game, games, seed, check_every, max_moves, workers):
+    for failures, count, moves in _run(game, games, seed, check_every, max_moves, workers, check_flow):
         total += moves
         done += count
         for game_seed, failure, played in failures:
@@ -456,10 +513,10 @@ def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_mo
         if workers > 1:
             # A worker compiled the rules itself: played again here, the failure points into
             # the files this game was loaded from.
-            again, replayed = _find_failure(game, game_seed, check_every, max_moves)
+            again, replayed = _find_failure(game, game_seed, check_every, max_moves, check_flow)
             if again is not None:
                 failure, played = again, replayed
-        shrunk = _Shrinker(game, game_seed, failure.signature).shrink(played)
+        shrunk = _Shrinker(game, game_seed, failure.signature, check_flow).shrink(played)
         findings.append(Finding(failure.kind, game_seed, failure.message, tuple(played), shrunk, failure.span,
                                 failure.hint, _position_before(game, game_seed, shrunk), counts[signature] - 1))
     return Report(game.title, game.player_count, games, seed, total, time.perf_counter() - start, workers, findings)
@@ -476,11 +533,11 @@ def _position_before(game: Game, seed: int, moves: Sequence[str]) -> dict | None
 
 
 def _play_chunk(game: Game, first: int, stop: int, check_every: int,
-                max_moves: int) -> tuple[list[tuple[int, _Failure, list[str]]], int, int]:
+                max_moves: int, check_flow: bool = False) -> tuple[list[tuple[int, _Failure, list[str]]], int, int]:
     """(the failures of games first..stop-1 with their seeds and moves, games, moves played)."""
     failures, moves = [], 0
     for s in range(first, stop):
-        failure, played = _find_failure(game, s, check_every, max_moves)
+        failure, played = _find_failure(game, s, check_every, max_moves, check_flow)
         moves += len(played)
         if failure is not None:
             failures.append((s, failure, played))
@@ -497,13 +554,13 @@ def _init_worker(spec: GameSpec) -> None:
     spec.load()
 
 
-def _run(game: Game, games: int, seed: int, check_every: int, max_moves: int, workers: int):
+def _run(game: Game, games: int, seed: int, check_every: int, max_moves: int, workers: int, check_flow: bool):
     """The results of the games chunk by chunk, as they finish."""
     spec = GameSpec.of(game)
-    chunks = [(spec, a, b, check_every, max_moves) for a, b in chunk_ranges(seed, seed + games, workers)]
+    chunks = [(spec, a, b, check_every, max_moves, check_flow) for a, b in chunk_ranges(seed, seed + games, workers)]
     if workers <= 1 or len(chunks) == 1:
         for a, b in chunk_ranges(seed, seed + games, 1):
-            yield _play_chunk(game, a, b, check_every, max_moves)
+            yield _play_chunk(game, a, b, check_every, max_moves, check_flow)
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     pool = multiprocessing.get_context(method).Pool(workers, _init_worker, (spec,))
