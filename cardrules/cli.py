@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
@@ -131,7 +132,7 @@ def _rate_interval(low, high) -> str:
 
 
 def _table(title: str) -> Table:
-    return Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    return Table(title=escape(title), box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
 
 
 def _print_summary(summary) -> None:
@@ -302,12 +303,13 @@ def play(game, seat, seed, save_path, players, params) -> None:
         seed = random.randrange(1 << 30) if seed is None else seed
         state = compiled.new_state(seed)
         bots = {p: RandomAgent(f"{seed}:{p}") for p in range(compiled.player_count) if p != seat}
-        console.print(f"{compiled.title}, seed {seed}; you are seat {seat}")
+        console.print(f"{compiled.title}, seed {seed}; you are seat {seat}", markup=False, highlight=False)
         played = play_in_terminal(state, seat, bots, console)
         if save_path:
             from .play.replay import GameLog
             GameLog(_log_name(game, save_path), _params(players, params), seed, played).save(save_path)
-            console.print(f"log written to {save_path}; replay it with `cardrules replay {save_path}`")
+            console.print(f"log written to {save_path}; replay it with `cardrules replay {save_path}`", markup=False,
+                          highlight=False)
     except RulesError as exc:
         _fail(exc)
 
