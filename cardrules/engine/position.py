@@ -128,6 +128,21 @@ def _shown(raw: Any) -> str:
     return "a list" if isinstance(raw, list) else "an object"
 
 
+def _same_param(have: Any, raw: Any) -> bool:
+    """Is `raw`, as a position writes a parameter (a fraction as a string, a tuple as a list),
+    the value `have`? Anything but a flat list of scalars is not a parameter value."""
+    def scalar(x) -> bool:
+        return isinstance(x, (bool, str)) or (_whole(x) and not number_too_large(x))
+    if isinstance(raw, list):
+        return all(scalar(x) for x in raw) and isinstance(have, tuple) and len(have) == len(raw) \
+            and all(_same_param(h, x) for h, x in zip(have, raw))
+    if not scalar(raw):
+        return False
+    if isinstance(have, bool) or isinstance(raw, bool):
+        return have is raw
+    return have == raw or str(have) == str(raw)
+
+
 def _whole(raw: Any) -> bool:
     return isinstance(raw, int) and not isinstance(raw, bool)
 
@@ -301,10 +316,8 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
             r.error(f"params.{name}", "unknown parameter", did_you_mean(name, game.params))
             continue
         have = game.params[name]
-        if isinstance(value, list):
-            value = tuple(value)
-        if have != value and (isinstance(value, (bool, list, dict)) or str(have) != str(value)):
-            r.error(f"params.{name}", f"the position was made with {name}={_shown(data['params'][name])}, "
+        if not _same_param(have, value):
+            r.error(f"params.{name}", f"the position was made with {name}={_shown(value)}, "
                                       f"the game has {have}", f"pass --param {name}=...")
 
     st = game.blank_state()
