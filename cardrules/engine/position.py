@@ -30,7 +30,7 @@ from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
 from ..language.files import read_json
 from ..language.limits import MAX_NUMBER_DIGITS, digits_too_many, number_too_large
-from .errors import RulesRuntimeError
+from .errors import PYTHON_ERRORS, RulesRuntimeError
 
 FORMAT = "cardrules-position/1"
 
@@ -480,7 +480,11 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     if not st.over:
         try:
             st.settle()
-        except RulesRuntimeError as exc:
-            raise RulesError([Diagnostic(f"{where}: the position cannot be played: "
-                                         f"{exc.diagnostics[0].message}")]) from None
+        except PYTHON_ERRORS as exc:  # the automatic phases read a value the position leaves unset, say
+            message = exc.diagnostics[0].message if isinstance(exc, RulesRuntimeError) else \
+                f"this statement failed while running: {exc}"
+            span = exc.diagnostics[0].span if isinstance(exc, RulesRuntimeError) else \
+                game.span_of_traceback(exc.__traceback__)
+            raise RulesError([Diagnostic(f"{where}: the position cannot be played: {message}", span)],
+                             game.sources) from None
     return st
