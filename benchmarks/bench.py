@@ -9,10 +9,12 @@ round (benchmarks/interleave.py), timed by CPU time (time.process_time). Figures
 over the repeats; a ratio is taken within each round (compiled moves/s over hand-written
 moves/s), and its median is printed beside the issue's target for it.
 
-"compiled" plays through the internal path that `cardrules simulate` takes,
-``state._play(move)``. The section "apply paths" plays the same games through the
-public ``state.apply(move)`` and ``state.apply(move.text)`` (rendering the chosen move's text,
-as a caller that speaks in texts must) and gives their same-round ratios to the internal path.
+"compiled" plays through ``state.play(move)``, the path `cardrules simulate` and the search
+agents take. The section "apply paths" plays the same games through ``play(move)``,
+``apply(move)`` (which also keeps a copy, so that a move the rules make fail half-way changes
+nothing) and ``apply(move.text)`` (rendering the chosen move's text, as a caller that speaks in
+texts must), and gives their same-round ratios to the internal ``_play(move)``, which plays a
+move without looking it up.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ GAMES: dict[str, tuple[str, dict, int, Callable | None]] = {
 HAND_WRITTEN_TARGETS = {"sete-e-meio": 0.75, "cassino": 1.7}
 # The public apply paths are to stay within 10% of the internal one.
 APPLY_PATH_TARGET = 0.9
-APPLY_PATHS = ("internal", "apply(move)", "apply(text)")
+APPLY_PATHS = ("internal", "play(move)", "apply(move)", "apply(text)")
 
 
 def compiled_contender(game, games: int, path: str) -> Contender:
@@ -62,6 +64,16 @@ def compiled_contender(game, games: int, path: str) -> Contender:
             while not st.over:
                 legal = st.legal_moves()
                 st._play(legal[rng.randrange(len(legal))])
+                moves += 1
+        return finish(moves, start)
+
+    def play_move(seed: int) -> Sample:
+        rng, moves, start = random.Random(seed), 0, time.process_time()
+        for i in range(games):
+            st = game.new_state(seed + i)
+            while not st.over:
+                legal = st.legal_moves()
+                st.play(legal[rng.randrange(len(legal))])
                 moves += 1
         return finish(moves, start)
 
@@ -85,7 +97,7 @@ def compiled_contender(game, games: int, path: str) -> Contender:
                 moves += 1
         return finish(moves, start)
 
-    return dict(zip(APPLY_PATHS, (internal, apply_move, apply_text)))[path]
+    return dict(zip(APPLY_PATHS, (internal, play_move, apply_move, apply_text)))[path]
 
 
 def baseline_contender(play: Callable, games: int) -> Contender:
@@ -131,7 +143,7 @@ def main(argv: list[str] | None = None) -> None:
         if baseline is not None:
             contenders["hand-written"] = baseline_contender(baseline, n)
         samples = measured[name] = run_rounds(contenders, args.repeats, seed=0)
-        compiled = samples["internal"]
+        compiled = samples["play(move)"]
         ratio = target = ""
         if baseline is not None:
             hand = samples["hand-written"]
@@ -147,8 +159,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     print(f"\napply paths: moves/s, and the same-round ratio to the internal path "
           f"(target ≥ {APPLY_PATH_TARGET:.2f}x: within 10%)")
-    print(f"{'game':<14} {'internal':>10} {'apply(move)':>12} {'ratio':>6} {'target':<11} "
-          f"{'apply(text)':>12} {'ratio':>6}  target")
+    print(f"{'game':<14} {'internal':>10}" + "".join(f" {path:>12} {'ratio':>6} {'target':<11}"
+                                                   for path in APPLY_PATHS[1:]))
     for name, samples in measured.items():
         line = f"{name:<14} {median_rate(samples['internal'], moves_per_s):>10.0f}"
         for path in APPLY_PATHS[1:]:

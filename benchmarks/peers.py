@@ -11,7 +11,7 @@ rounds and the ratios are taken within each round, then their median.
 
 The cardrules side is measured twice: on the path a user writes,
 ``legal = state.legal_moves(); state.apply(legal[i])``, and on the internal path that
-`cardrules simulate` takes, ``state._play(legal[i])``, which skips looking the move up.
+`cardrules simulate` takes, ``state.play(legal[i])``, which finds the move by identity and keeps no copy.
 OpenSpiel is stepped from Python through pyspiel: its deals and draws are chance nodes, sampled
 here from ``chance_outcomes()``, so it reports per decision (a player's choice, the unit of the
 ratios) and per step (decisions and chance steps). The peers come with ``pip install '.[peers]'``;
@@ -65,7 +65,7 @@ def cardrules_contender(name: str, params: dict, seconds: float, public: bool) -
             state = game.new_state(seed + games)
             while not state.over:
                 legal = state.legal_moves()
-                state._play(legal[rng.randrange(len(legal))])
+                state.play(legal[rng.randrange(len(legal))])
                 decisions += 1
             games += 1
             cpu = time.process_time() - start
@@ -155,7 +155,7 @@ class Match:
 def cardrules_entries(name: str, params: dict) -> tuple[Entry, Entry]:
     return (Entry("public", f"cardrules {name}, state.apply (public)",
                   lambda s: cardrules_contender(name, params, s, public=True), ours=True),
-            Entry("internal", f"cardrules {name}, _play (internal)",
+            Entry("internal", f"cardrules {name}, play (fast public path)",
                   lambda s: cardrules_contender(name, params, s, public=False), ours=True))
 
 

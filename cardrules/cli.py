@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 from pathlib import Path
 
 import click
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
@@ -20,6 +22,7 @@ from rich.text import Text
 from .engine.errors import IllegalMove
 from .engine.loader import load_game, load_model, parse_param, parse_value
 from .language.diagnostics import Diagnostic, RulesError, plural
+from .language.files import read_json
 
 # No emoji codes anywhere: `rules:100:3` in a message must not become an emoji.
 console = Console(emoji=False)
@@ -153,10 +156,10 @@ def _write(path, writer) -> None:
 
 
 def _read_json(path) -> dict:
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        raise RulesError([Diagnostic(f"cannot read `{path}` as JSON: {exc}")]) from None
+    data = read_json(path, "saved run")
+    if not isinstance(data, dict):
+        raise RulesError([Diagnostic(f"{path}: the saved run is not a JSON object")])
+    return data
 
 
 def _g(x, sign: bool = False) -> str:
@@ -178,7 +181,7 @@ def _rate_interval(low, high) -> str:
 
 
 def _table(title: str) -> Table:
-    return Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    return Table(title=escape(title), box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
 
 
 def json_params(values: dict) -> dict:
@@ -514,7 +517,7 @@ def replay(log_path, seat, upto, step, plain) -> None:
         start = game.new_state(log.seed)
         states = [start.clone()]
         steps = []  # (seat, text)
-        for number, (player, text, state) in enumerate(run(log, game), 1):
+        for number, (player, text, state) in enumerate(run(log, game, seat), 1):
             if upto is not None and number > upto:
                 break
             steps.append((player, text))
@@ -668,10 +671,14 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
               help="A game longer than this does not end.")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Local worker processes [default: all cores]. Findings do not depend on it.")
+@click.option("--flow", "check_flow", is_flag=True,
+              help="Also check that the flow (phase, turn, ranks and symbols in variables) does not depend on "
+                   "cards a seat cannot see.")
 @click.option("--findings", "folder", default="findings", show_default=True, type=click.Path(file_okay=False),
               help="Where to write a position file for each finding.")
 @with_game_options
-def validate(game, games, seed, first_game, check_every, max_moves, workers, folder, players, params) -> None:
+def validate(game, games, seed, first_game, check_every, max_moves, workers, check_flow, folder, players,
+             params) -> None:
     """Play GAME many times at random and check every property at every step.
 
     The game must end, keep every card, always offer a legal move, replay the same from the
@@ -691,7 +698,7 @@ def validate(game, games, seed, first_game, check_every, max_moves, workers, fol
                 if bar is not None:
                     bar.update(task, completed=done, refresh=True)
             report = run(compiled, games, seed, check_every, max_moves, workers, progress=progress,
-                         first_game=first_game)
+                         first_game=first_game, check_flow=check_flow)
         findings = write_findings(report.findings, folder, compiled.title)
     except RulesError as exc:
         _fail(exc)

@@ -15,7 +15,7 @@ def test_peers_prints_every_contender_and_the_targets_beside_the_ratios(capsys, 
     out_file = tmp_path / "peers.json"
     peers.main(["--rounds", "2", "--seconds", "0.02", "--json", str(out_file)])
     out = capsys.readouterr().out
-    for label in ("cardrules piquet, state.apply (public)", "cardrules piquet, _play (internal)",
+    for label in ("cardrules piquet, state.apply (public)", "cardrules piquet, play (fast public path)",
                   "openspiel hearts", "openspiel skat", "cardrules buraco, state.apply (public)",
                   "rlcard gin-rummy (raw game)", "openspiel gin_rummy"):
         assert label in out
@@ -43,7 +43,7 @@ def test_bench_prints_the_targets_and_the_apply_paths(capsys):
     assert "≥ 0.75x" in out and "≥ 1.70x" in out
     assert "apply paths" in out
     apply_rows = [line for line in out[out.index("apply paths"):].splitlines() if line.startswith("cassino")]
-    assert len(apply_rows) == 1 and apply_rows[0].count("≥ 0.90x") == 2
+    assert len(apply_rows) == 1 and apply_rows[0].count("≥ 0.90x") == 3
 
 
 def test_startup_prints_the_commands_and_memory_of_every_game(capsys):

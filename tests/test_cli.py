@@ -189,7 +189,7 @@ def test_a_position_that_is_not_json(tmp_path):
     broken = tmp_path / "broken.json"
     broken.write_text("{\n")
     assert fails("moves", "sete-e-meio", "--position", broken).stderr.startswith(
-        f"error: {broken}:2:1: the position is not valid JSON")
+        f"{broken}:2:1: error: the position is not valid JSON")
     assert fails("moves", "sete-e-meio", "--position", tmp_path / "none.json").stderr == \
         f"error: cannot read position `{tmp_path / 'none.json'}`: No such file or directory\n"
 

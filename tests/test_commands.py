@@ -215,7 +215,7 @@ def test_replay_of_a_file_that_is_not_a_log_is_refused_with_a_located_message(tm
     assert 'has "format": "cardrules-log/1"' in err
     broken = tmp_path / "broken.json"
     broken.write_text('{"game": ')
-    assert f"{broken}:1:10: error: not a game log: the file is not JSON" in fails("replay", broken).stderr
+    assert f"{broken}:1:10: error: the game log is not valid JSON" in fails("replay", broken).stderr
 
 
 def test_a_log_of_changed_rules_says_so(log_file, tmp_path):

@@ -119,6 +119,11 @@ def test_twelve_each_two_at_a_time_elder_first_then_talons_of_five_and_three(mon
     assert cards(st, "talon", 1) == "10C JC QC KC AC".split()   # elder's: the top five, AC on top
     assert cards(st, "talon", 0) == "7C 8C 9C".split()          # the dealer's: the bottom three
     assert st.observation(0)["zones"]["talon"] == [[None] * 3, [None] * 5]
+    # Neither hand is carte blanche, yet both are asked: whether one is must not show.
+    assert st.phase_name == "claim_blanche" and moves(st) == ["pass"] and st.current_player == 1
+    play(st, "pass")
+    assert st.phase_name == "claim_blanche" and moves(st) == ["pass"] and st.current_player == 0
+    play(st, "pass")
     assert st.phase_name == "elder_exchange" and st.current_player == 1
 
 
@@ -141,12 +146,13 @@ def test_a_suit_with_its_ten_and_no_court_is_carte_blanche_worth_ten_at_once():
     assert moves(st) == ["carte blanche H", "pass"]
     play(st, "carte blanche H")
     assert var(st, "deal_score") == [10, 0]
-    assert st.phase_name == "elder_exchange"   # the dealer's hand does not qualify
+    assert moves(st) == ["pass"] and st.current_player == DEALER   # the dealer's hand does not qualify
+    assert play(st, "pass").phase_name == "elder_exchange"
 
 
 def test_a_ten_with_a_court_of_its_suit_is_not_carte_blanche():
     st = at("offer_blanche", "10H JH 8H 7C QC KC AC 7D QD KD 8S QS", COURTED_TENS, claimant=ELDER)
-    assert st.phase_name == "elder_exchange"
+    assert moves(st) == ["pass"]
 
 
 def test_elder_claims_first_then_the_dealer_and_each_sees_the_others_suit():
@@ -171,19 +177,18 @@ def test_carte_blanche_is_claimed_once_however_many_suits_qualify():
     elder = "10H 9H 10S 8S 7C QC KC AC 7D QD KD 7H"
     st = at("offer_blanche", elder, COURTED_TENS, claimant=ELDER)
     assert moves(st) == ["carte blanche H", "carte blanche S", "pass"]
-    play(st, "carte blanche S")
+    play(st, "carte blanche S", "pass")
     assert var(st, "deal_score") == [10, 0] and st.phase_name == "elder_exchange"
 
 
 def test_carte_blanche_may_be_passed():
-    st = play(at("offer_blanche", WHITE_HEARTS, COURTED_TENS, claimant=ELDER), "pass")
+    st = play(at("offer_blanche", WHITE_HEARTS, COURTED_TENS, claimant=ELDER), "pass", "pass")
     assert var(st, "deal_score") == [0, 0] and st.phase_name == "elder_exchange"
 
 
 def test_standard_carte_blanche_is_a_hand_without_courts_and_shows_the_whole_hand():
     std = {"carte_blanche": "standard"}
-    assert at("offer_blanche", WHITE_HEARTS, COURTED_TENS, claimant=ELDER, params=std).phase_name == \
-        "elder_exchange"
+    assert moves(at("offer_blanche", WHITE_HEARTS, COURTED_TENS, claimant=ELDER, params=std)) == ["pass"]
     blank = "7H 8H 9H 10H AH 7C 8C 9C 10C 7D 8D AS"
     st = at("offer_blanche", blank, "7S 9S", claimant=ELDER, params=std)
     assert moves(st) == ["carte blanche", "pass"]
@@ -451,8 +456,7 @@ def chronology(dealer_hand: str) -> State:
     st = at("offer_blanche", "10C 8S " + BIG.replace(" AC", ""), dealer_hand, claimant=ELDER,
             talons=("7D 8D 9D 10D AC", "JD QD KD"))
     play(st, "carte blanche C")
-    if st.phase_name == "claim_blanche":
-        play(st, "carte blanche S")
+    play(st, "carte blanche S" if "carte blanche S" in moves(st) else "pass")
     return play(st, "discard 10C", "take", "take")
 
 

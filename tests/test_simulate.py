@@ -222,7 +222,7 @@ def test_an_interrupted_command_writes_what_finished_and_resumes_it(tmp_path, mo
 def test_resuming_from_a_file_that_is_not_json_is_a_diagnostic(tmp_path):
     (tmp_path / "bad.json").write_text("{not json")
     result = invoke("simulate", HIGH_CARD, "-n", 5, "--resume", tmp_path / "bad.json")
-    assert result.exit_code == 1 and "cannot read" in result.stderr
+    assert result.exit_code == 1 and "the saved run is not valid JSON" in result.stderr
 
 
 def test_an_unknown_agent_on_the_command_line_is_a_diagnostic():

@@ -276,7 +276,7 @@ class CodeGen:
             if x is None:
                 return "none"
             if x < ncards:
-                return names[x]
+                return names[x] if x >= 0 else "??"  # -1: a card hidden from the reader (move_text_for)
             return "(" + " ".join(names[c] for c in st.groups[x]["cards"]) + ")"
         if t in ("card", "group", "item"):
             return item

@@ -21,6 +21,7 @@ import attrs
 from ..language import nodes as n
 from ..language import types as T
 from .codegen import CodeGen, conjuncts, free_names
+from .primitives import normal_text
 from ..language.diagnostics import Span, did_you_mean
 
 
@@ -48,7 +49,7 @@ def why_illegal(st: State, text: str, legal: Sequence[Move]) -> str:
 
 def explain(st: State, text: str, legal: Sequence[Move] | None = None, seat: int | None = None) -> Explanation:
     """Why `text` is not a legal move now (or that it is). `seat` is who asks, when known."""
-    text = " ".join(text.split())
+    text = normal_text(text)
     if st.over:
         return Explanation("the game is over: no move can be played")
     legal = st.legal_moves() if legal is None else legal

@@ -6,61 +6,50 @@ the variant it extends, check it with the parameters in force, and compile it.
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..language import nodes as n
 from ..language.checker import check
 from .compiler import compile_model
-from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
+from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
+from ..language.files import locate_rules, read_rules_text
+from ..language.limits import MAX_NUMBER_DIGITS, digits_too_many
 from ..language.model import Model
 from ..language.parser import parse
-from ..language.resources import bundled_games
 from .runtime import Game
 from ..language.variants import resolve_variant
 
 def find_rules(name: str) -> Path:
-    """A path to a rules file, or the name of a bundled game (``sete-e-meio``)."""
-    path = Path(name)
-    if path.suffix == ".rules" or path.exists():
-        if not path.is_file():
-            raise RulesError([Diagnostic(f"no rules file at `{name}`")])
-        return path
-    games = bundled_games()
-    key = name.replace("_", "-").lower()
-    if key in games:
-        return games[key]
-    hint = did_you_mean(key, games) or f"bundled games: {', '.join(games)}"
-    raise RulesError([Diagnostic(f"`{name}` is neither a rules file nor a bundled game", None, hint)])
+    """A path to a rules file (ending in `.rules`), or the name of a bundled game (``sete-e-meio``)."""
+    return locate_rules(name)
 
 
-def read_rules(name: str, sources: SourceMap | None = None, chain: tuple[Path, ...] = ()) -> n.RulesFile:
+def read_rules(name: str, sources: SourceMap | None = None, chain: tuple[Path, ...] = (),
+               path: Path | None = None) -> n.RulesFile:
     """Parse a rules file and, when it extends another, merge it onto its base. `chain` holds
-    the files that extend this one, to report a cycle of variants."""
+    the files that extend this one, to report a cycle of variants; `path` is the file `name`
+    was already located at."""
     sources = sources or SourceMap()
-    path = find_rules(name)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError([Diagnostic(f"cannot read `{path}`: {exc}")]) from None
-    rules = parse(text, str(path), sources)
+    path = path or find_rules(name)
+    rules = parse(read_rules_text(path), str(path), sources)
     extends = [d for d in rules.decls if isinstance(d, n.Extends)]
     if not extends:
         return rules
     if len(extends) > 1:
         raise RulesError([Diagnostic("a variant extends only one game", extends[1].span)], sources)
     base_name = extends[0].base
-    base_path = Path(base_name)
-    if not base_path.is_absolute() and base_path.suffix == ".rules":
-        base_name = str(path.parent / base_path)
     chain = chain + (path.resolve(),)
     try:
-        target = find_rules(base_name).resolve()
+        base_path = locate_rules(base_name, path.parent, confined=True)
+        target = base_path.resolve()
         if target in chain:
             cycle = " -> ".join(p.name for p in chain[chain.index(target):] + (target,))
             raise RulesError([Diagnostic(f"variants extend each other in a cycle: {cycle}", extends[0].span,
                                          "a variant extends a game that does not extend it back")], sources)
-        base = read_rules(base_name, sources, chain)
+        base = read_rules(str(base_path), sources, chain, base_path)
     except RulesError as exc:
         if exc.diagnostics and exc.diagnostics[0].span is None:
             d = exc.diagnostics[0]
@@ -69,14 +58,15 @@ def read_rules(name: str, sources: SourceMap | None = None, chain: tuple[Path, .
     return resolve_variant(base, rules, sources)
 
 
-def load_model(name: str, params: dict[str, Any] | None = None) -> Model:
+def load_model(name: str, params: dict[str, Any] | None = None, path: Path | None = None) -> Model:
+    """The checked rules of `name`; `path` is the rules file when `name` was already located."""
     sources = SourceMap()
-    rules = read_rules(name, sources)
+    rules = read_rules(name, sources, path=path)
     return check(rules, sources, params)
 
 
-def load_game(name: str, params: dict[str, Any] | None = None) -> Game:
-    return compile_model(load_model(name, params))
+def load_game(name: str, params: dict[str, Any] | None = None, path: Path | None = None) -> Game:
+    return compile_model(load_model(name, params, path))
 
 
 def parse_param(text: str) -> tuple[str, Any]:
@@ -87,21 +77,25 @@ def parse_param(text: str) -> tuple[str, Any]:
     return name, parse_value(raw)
 
 
+_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?")
+
+
 def parse_value(raw: str) -> Any:
-    from fractions import Fraction
+    """A parameter value: true/false, a number (``31``, ``7.5``, ``1/2``), a list with commas,
+    or else a symbol. A number has at most MAX_NUMBER_DIGITS digits and no exponent."""
     if raw in ("true", "false"):
         return raw == "true"
     if "," in raw:
         return tuple(parse_value(r) for r in raw.split(",") if r)
-    try:
-        return int(raw)
-    except ValueError:
-        pass
+    if not _NUMBER.fullmatch(raw):
+        return raw
+    if digits_too_many(raw):
+        raise RulesError([Diagnostic(f"`{raw[:20]}...`: a number has at most {MAX_NUMBER_DIGITS} digits")])
     try:
         value = Fraction(raw)
-        return value.numerator if value.denominator == 1 else value
-    except (ValueError, ZeroDivisionError):
-        return raw
+    except ZeroDivisionError:
+        raise RulesError([Diagnostic(f"`{raw}` divides by zero")]) from None
+    return value.numerator if value.denominator == 1 else value
 
 
 __all__ = ["find_rules", "read_rules", "load_model", "load_game", "parse_param", "Span"]

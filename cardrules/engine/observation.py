@@ -1,5 +1,10 @@
 """What one seat may see: derived from the zones' visibility, each card's face and what the
-seat has been shown. A hidden card appears as ``null``, so counts stay public."""
+seat has been shown. A hidden card appears as ``null``, so counts stay public; so does a card
+named by a variable or a group's field, wherever that card lies.
+
+A move is seen the same way: :func:`move_text_for` is its text as one seat may read it, with
+``??`` for each card the move names that the seat could not see before the move and cannot see
+after it (a face-down discard), so transcripts and replays shown to a seat leak nothing."""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ from fractions import Fraction
 
 from ..language import types as T
 
+HIDDEN_CARD = "??"
 
 
 def observe(st: State, player: int) -> dict:
@@ -14,26 +20,30 @@ def observe(st: State, player: int) -> dict:
     deck = game.deck
     visible = game.visible_to
 
+    def value_seen(t, value):
+        # A card the seat cannot see is masked wherever it is named: a variable, a group's field.
+        if value is None:
+            return None
+        if t == "card":
+            return deck.names[value] if visible(st, value, player) else None
+        if t.startswith("list:"):
+            return [value_seen(t[5:], x) for x in value]
+        return _plain(game, t, value)
+
     def show(x):
         if x < game.deck_size:
             return deck.names[x] if visible(st, x, player) else None
         group = st.groups[x]
         out = {"cards": [deck.names[c] if visible(st, c, player) else None for c in group["cards"]]}
         for field, t in game.slot_zone[group["zone"]].fields.items():
-            out[field] = _plain(game, t, group.get(field))
+            out[field] = value_seen(t, group.get(field))
         return out
 
     zones = {}
     for name, zone in game.zones.items():
         slots = [[show(x) for x in st.zones[zone.base + i]] for i in range(zone.count)]
         zones[name] = slots if zone.owner else slots[0]
-    def var_value(t, value):
-        # A variable may name a card the seat cannot see; it is masked like the card itself.
-        if t == "card" and value is not None and not visible(st, value, player):
-            return None
-        if t == "list:card" and value is not None:
-            return [None if not visible(st, c, player) else deck.names[c] for c in value]
-        return _plain(game, t, value)
+    var_value = value_seen
 
     variables = {}
     for i, v in enumerate(game.vars):
@@ -82,3 +92,34 @@ def cards_in(st, value, t: str) -> list[int]:
     if t in ("card", "group", "item"):
         return [value] if value < st.game.deck_size else list(st.groups[value]["cards"])
     return []
+def move_text_for(before: State, move: Move, seat: int, after: State | None = None) -> str:
+    """The text of `move`, played in `before`, as `seat` may read it: a card (or a group holding
+    one) that `seat` can see neither before nor after the move reads ``??``. `after` is the
+    state the move led to; without it, the move is played on a copy of `before`."""
+    game = before.game
+    if after is None:
+        after = before.clone()
+        after.apply(move)
+    compiled = game.phases[before.phase].moves[move.decl]
+    types = [T.element(game.model.types.get(id(g.source), "any")) for g in compiled.decl.generators]
+
+    def seen(card: int) -> bool:
+        return game.visible_to(before, card, seat) or game.visible_to(after, card, seat)
+
+    def masked(value, t: str):
+        if value is None:
+            return None
+        if t.startswith("list:"):
+            return tuple(masked(x, t[5:]) for x in value)
+        if t in ("card", "group", "item"):
+            cards = [value] if value < game.deck_size else before.groups[value]["cards"]
+            return value if all(seen(c) for c in cards) else MASKED_CARD
+        return value
+
+    args = tuple(masked(v, t) for v, t in zip(move.args, types))
+    if args == tuple(move.args):
+        return move.text
+    return compiled.render(before, dict(zip(compiled.var_names, args)))
+
+
+MASKED_CARD = -1  # a card argument the reader may not see: move texts render it as HIDDEN_CARD

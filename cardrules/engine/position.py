@@ -20,13 +20,17 @@ A card is written by name (``10D``); ``5C#2`` is the second copy in a two-deck g
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..language import nodes as n
 from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
-from .errors import RulesRuntimeError
+from ..language.files import read_json
+from ..language.limits import MAX_NUMBER_DIGITS, digits_too_many, number_too_large
+from .errors import PYTHON_ERRORS, RulesRuntimeError
 
 FORMAT = "cardrules-position/1"
 
@@ -107,18 +111,46 @@ def _dump_value(game: Game, t: str, value):
 
 def read(path: str | Path) -> Any:
     """The JSON of a position file, or a RulesError saying why it cannot be read."""
-    try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError([Diagnostic(f"cannot read position `{path}`: {getattr(exc, 'strerror', None) or exc}")]) \
-            from None
-    except json.JSONDecodeError as exc:
-        raise RulesError([Diagnostic(f"{path}:{exc.lineno}:{exc.colno}: the position is not valid JSON: {exc.msg}")]) \
-            from None
+    return read_json(path, "position")
 
 
 def load(game: Game, path: str | Path) -> State:
     return load_data(game, read(path), str(path))
+
+
+_FRACTION = re.compile(r"-?[0-9]+(/[0-9]+)?")
+
+
+def _shown(raw: Any) -> str:
+    """A short, safe rendering of any JSON value for a message (never the whole of a huge one)."""
+    if isinstance(raw, bool) or raw is None:
+        return json.dumps(raw)
+    if isinstance(raw, int):
+        return str(raw) if raw.bit_length() < 128 else "a number that long"
+    if isinstance(raw, float):
+        return repr(raw)
+    if isinstance(raw, str):
+        return f"`{raw}`" if len(raw) <= 40 else f"`{raw[:40]}...`"
+    return "a list" if isinstance(raw, list) else "an object"
+
+
+def _same_param(have: Any, raw: Any) -> bool:
+    """Is `raw`, as a position writes a parameter (a fraction as a string, a tuple as a list),
+    the value `have`? Anything but a flat list of scalars is not a parameter value."""
+    def scalar(x) -> bool:
+        return isinstance(x, (bool, str)) or (_whole(x) and not number_too_large(x))
+    if isinstance(raw, list):
+        return all(scalar(x) for x in raw) and isinstance(have, tuple) and len(have) == len(raw) \
+            and all(_same_param(h, x) for h, x in zip(have, raw))
+    if not scalar(raw):
+        return False
+    if isinstance(have, bool) or isinstance(raw, bool):
+        return have is raw
+    return have == raw or str(have) == str(raw)
+
+
+def _whole(raw: Any) -> bool:
+    return isinstance(raw, int) and not isinstance(raw, bool)
 
 
 class _Reader:
@@ -129,6 +161,7 @@ class _Reader:
         self.by_name = game.deck.lookup()
         self.by_label = {game.deck.label(c): c for c in range(game.deck_size)}
         self.used: set[int] = set()
+        self.domains = _symbol_domains(game)
 
     def error(self, path: str, message: str, hint: str | None = None) -> None:
         self.errors.append(Diagnostic(f"{self.where}: {path}: {message}", None, hint))
@@ -136,13 +169,13 @@ class _Reader:
     def card(self, path: str, token: Any) -> tuple[int | None, int | None]:
         """A card token -> (card id, face override)."""
         if not isinstance(token, str):
-            self.error(path, f"expected a card name like \"10D\", not {json.dumps(token)}")
+            self.error(path, f"expected a card name like \"10D\", not {_shown(token)}")
             return None, None
         label, _, face_text = token.partition(":")
         face = None
         if face_text:
             if face_text not in ("up", "down"):
-                self.error(path, f"`{token}`: a card's face is `:up` or `:down`")
+                self.error(path, f"{_shown(token)}: a card's face is `:up` or `:down`")
             face = 1 if face_text == "up" else 0
         if label in self.by_label and "#" in label:
             card = self.by_label[label]
@@ -153,7 +186,7 @@ class _Reader:
                 return None, None
             card = free[0]
         else:
-            self.error(path, f"`{label}` is not a card of this deck", did_you_mean(label, self.by_name))
+            self.error(path, f"{_shown(label)} is not a card of this deck", did_you_mean(label, self.by_name))
             return None, None
         if card in self.used:
             self.error(path, f"`{label}` is listed twice")
@@ -161,54 +194,120 @@ class _Reader:
         self.used.add(card)
         return card, face
 
-    def value(self, path: str, t: str, raw: Any):
+    def value(self, path: str, t: str, raw: Any, domain: tuple[str, ...] | None = None):
+        """A variable's or group field's value of type `t`; `domain`, the symbols a `one of`
+        type allows."""
         game = self.game
         if raw is None:
-            return None
+            if t in T.NULLABLE:
+                return None
+            self.error(path, f"expected {T.describe(t)}, not null")
+            return T.default_value(t)
         if t.startswith("list:"):
             if not isinstance(raw, list):
-                self.error(path, "expected a list")
+                self.error(path, f"expected a list, not {_shown(raw)}")
                 return []
-            return [self.value(f"{path}[{i}]", t[5:], x) for i, x in enumerate(raw)]
+            return [self.value(f"{path}[{i}]", t[5:], x, domain) for i, x in enumerate(raw)]
         if t == "card":
-            if raw in self.by_label:
+            if isinstance(raw, str) and raw in self.by_label:
                 return self.by_label[raw]
-            if raw in self.by_name:
+            if isinstance(raw, str) and raw in self.by_name:
                 return self.by_name[raw][0]
-            self.error(path, f"`{raw}` is not a card", did_you_mean(str(raw), self.by_name))
+            self.error(path, f"{_shown(raw)} is not a card", did_you_mean(str(raw), self.by_name)
+                       if isinstance(raw, str) else None)
             return None
         if t == "number":
-            if isinstance(raw, str):
-                try:
-                    v = Fraction(raw)
-                    return v.numerator if v.denominator == 1 else v
-                except ValueError:
-                    pass
-            if isinstance(raw, int) and not isinstance(raw, bool):
+            if _whole(raw):
+                if number_too_large(raw):
+                    self.error(path, f"a number has at most {MAX_NUMBER_DIGITS} digits")
+                    return 0
                 return raw
-            self.error(path, f"expected a number, not {json.dumps(raw)}")
+            if isinstance(raw, str) and _FRACTION.fullmatch(raw) and not digits_too_many(raw):
+                numerator, _, denominator = raw.partition("/")
+                if denominator and int(denominator) == 0:
+                    self.error(path, f"{_shown(raw)} divides by zero")
+                    return 0
+                v = Fraction(raw)
+                return v.numerator if v.denominator == 1 else v
+            self.error(path, f"expected a number (a whole number, or a fraction as a string like \"15/2\"), "
+                             f"not {_shown(raw)}")
             return 0
         if t == "bool":
             if not isinstance(raw, bool):
-                self.error(path, f"expected true or false, not {json.dumps(raw)}")
-            return bool(raw)
+                self.error(path, f"expected true or false, not {_shown(raw)}")
+                return False
+            return raw
         if t in ("player", "team"):
             limit = game.player_count if t == "player" else game.team_count
-            if not (isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw < limit):
-                self.error(path, f"expected a {t} number from 0 to {limit - 1}, not {json.dumps(raw)}")
+            if not (_whole(raw) and 0 <= raw < limit):
+                self.error(path, f"expected a {t} number from 0 to {limit - 1}, not {_shown(raw)}")
                 return 0
             return raw
-        if t == "group":
-            return raw if isinstance(raw, int) else None
-        return raw
+        if t in ("symbol", "rank", "suit"):
+            allowed = domain if domain is not None else self.domains[t]
+            if not isinstance(raw, str) or raw not in allowed:
+                self.error(path, f"expected one of {', '.join(allowed)}, not {_shown(raw)}",
+                           did_you_mean(raw, allowed) if isinstance(raw, str) else None)
+                return None
+            return raw
+        self.error(path, f"a value of type {T.describe(t)} cannot be written in a position")
+        return None
+
+
+def _symbol_domains(game: Game) -> dict[str, tuple[str, ...]]:
+    deck = game.deck
+    ranks = tuple(deck.ranks) + (("joker",) if "joker" in deck.rank_of else ())
+    symbols = tuple(sorted(set(game.model.symbols) | set(ranks) | set(deck.suits)))
+    return {"rank": ranks, "suit": tuple(deck.suits), "symbol": symbols}
+
+
+def _enum_symbols(type_ref) -> tuple[str, ...] | None:
+    return tuple(type_ref.symbols) if type_ref is not None and type_ref.kind == "enum" else None
+
+
+def _var_domains(game: Game) -> dict[str, tuple[str, ...] | None]:
+    return {d.name: _enum_symbols(d.type) for d in game.model.rules.decls if isinstance(d, n.Var)}
+
+
+def _field_domains(game: Game) -> dict[tuple[str, str], tuple[str, ...] | None]:
+    return {(d.name, f.name): _enum_symbols(f.type) for d in game.model.rules.decls if isinstance(d, n.Zone)
+            for f in d.fields}
+
+
+_KNOWN_KEYS = ("format", "game", "players", "params", "phase", "over", "vars", "zones", "known", "rest",
+               "next_group", "random", "steps", "pending")
+
+
+def _mapping(r: _Reader, data: dict, key: str) -> dict:
+    value = data.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        r.error(key, f"expected an object, not {_shown(value)}")
+        return {}
+    return value
+
+
+def _count(r: _Reader, path: str, raw: Any, default: int, most: int | None = None) -> int:
+    """A whole number from 0 (to `most`), or the default when the field is left out."""
+    if raw is None:
+        return default
+    if not _whole(raw) or raw < 0 or (most is not None and raw > most):
+        bound = f" to {most:,}" if most is not None else ""
+        r.error(path, f"expected a whole number from 0{bound}, not {_shown(raw)}")
+        return default
+    return raw
 
 
 def _rest_slot(r: _Reader, game: Game, rest: Any) -> int | None:
     """The zone slot `rest` names: a shared zone (`"stock"`) or one seat's or team's (`"hand[2]"`)."""
-    name, _, index = str(rest).partition("[")
+    if not isinstance(rest, str):
+        r.error("rest", f"expected a zone's name, not {_shown(rest)}")
+        return None
+    name, _, index = rest.partition("[")
     zone = game.zones.get(name)
     if zone is None:
-        r.error("rest", f"`{rest}` is not a zone", did_you_mean(name, game.zones))
+        r.error("rest", f"{_shown(rest)} is not a zone", did_you_mean(name, game.zones))
         return None
     if not zone.owner:
         if index:
@@ -224,40 +323,58 @@ def _rest_slot(r: _Reader, game: Game, rest: Any) -> int | None:
 
 
 def load_data(game: Game, data: Any, where: str = "position") -> State:
-    """Build a State from position notation, or raise RulesError naming every problem."""
+    """Build a State from position notation, or raise RulesError naming every problem: every
+    field is checked against the game, so a position loads only as a state in the game's own
+    terms (its phases, its variables' types and domains, its deck and zones)."""
     r = _Reader(game, where)
     if not isinstance(data, dict):
         raise RulesError([Diagnostic(f"{where}: a position is a JSON object")])
-    known_keys = {"format", "game", "players", "params", "phase", "over", "vars", "zones", "known", "rest",
-                  "next_group", "random", "steps", "pending"}
     for key in data:
-        if key not in known_keys:
-            r.error(key, "unknown field", did_you_mean(key, known_keys))
+        if key not in _KNOWN_KEYS:
+            r.error(_shown(key) if not isinstance(key, str) else key, "unknown field", did_you_mean(str(key), _KNOWN_KEYS))
+    if data.get("format", FORMAT) != FORMAT:
+        r.error("format", f"expected {json.dumps(FORMAT)}, not {_shown(data['format'])}")
+    if "game" in data and not isinstance(data["game"], str):
+        r.error("game", f"expected the game's title, not {_shown(data['game'])}")
     players = data.get("players", game.player_count)
-    if players != game.player_count:
-        r.error("players", f"the position is for {players} players but the game was loaded for "
+    if players != game.player_count or not _whole(players):
+        r.error("players", f"the position is for {_shown(players)} players but the game was loaded for "
                            f"{game.player_count}", "pass --players to match")
-    for name, value in (data.get("params") or {}).items():
-        have = game.params.get(name)
-        if isinstance(value, list):
-            value = tuple(value)
-        if have is not None and have != value and str(have) != str(value):
-            r.error(f"params.{name}", f"the position was made with {name}={value}, the game has {have}",
-                    f"pass --param {name}={value}")
+    for name, value in _mapping(r, data, "params").items():
+        if name == "players" or name not in game.params:
+            r.error(f"params.{name}", "unknown parameter", did_you_mean(name, game.params))
+            continue
+        have = game.params[name]
+        if not _same_param(have, value):
+            r.error(f"params.{name}", f"the position was made with {name}={_shown(value)}, "
+                                      f"the game has {have}", f"pass --param {name}=...")
 
     st = game.blank_state()
-    n = game.deck_size
+    n_cards = game.deck_size
     st.zones = [[] for _ in game.slot_zone]
-    st.face = bytearray(n)
-    st.loc = [0] * n
-    st.steps = int(data.get("steps", 0) or 0)
-    st.pending = tuple(data.get("pending") or ())
-    if not all(isinstance(a, int) and 0 <= a < game.num_distinct_actions() for a in st.pending):
+    st.face = bytearray(n_cards)
+    st.loc = [0] * n_cards
+    st.steps = _count(r, "steps", data.get("steps"), 0, game.max_steps)
+    pending = data.get("pending") or ()
+    st.pending = tuple(pending) if isinstance(pending, list) else ()
+    if not isinstance(pending, (list, tuple)) or not all(
+            _whole(a) and 0 <= a < game.num_distinct_actions() for a in st.pending):
         r.error("pending", "the tokens of a move being chosen are action ids of this game")
-    rand = data.get("random") or {}
-    st.seed = int(rand.get("seed", 0))
-    st.draws = int(rand.get("draws", 0))
-    st.over = bool(data.get("over", False))
+    rand = _mapping(r, data, "random")
+    for key in rand:
+        if key not in ("seed", "draws"):
+            r.error(f"random.{key}", "unknown field", did_you_mean(str(key), ("seed", "draws")))
+    seed = rand.get("seed", 0)
+    if not _whole(seed) or number_too_large(seed):
+        r.error("random.seed", f"expected a whole number, not {_shown(seed)}")
+        seed = 0
+    st.seed = seed
+    st.draws = _count(r, "random.draws", rand.get("draws"), 0, 10 ** 12)
+    over = data.get("over", False)
+    if not isinstance(over, bool):
+        r.error("over", f"expected true or false, not {_shown(over)}")
+        over = False
+    st.over = over
 
     phase = data.get("phase")
     if phase is None:
@@ -265,35 +382,38 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
         st.phase = 0
     elif phase == "setup" and st.over:
         st.phase = -1                      # a game that ended in its setup (a natural in Blackjack)
-    elif phase not in game.phase_index:
-        r.error("phase", f"there is no phase `{phase}`", did_you_mean(str(phase), game.phase_index))
+    elif not isinstance(phase, str) or phase not in game.phase_index:
+        r.error("phase", f"there is no phase {_shown(phase)}",
+                did_you_mean(phase, game.phase_index) if isinstance(phase, str) else None)
         st.phase = 0
     else:
         st.phase = game.phase_index[phase]
 
     st.vars = [None] * len(game.vars)
-    given = data.get("vars") or {}
+    given = _mapping(r, data, "vars")
     for key in given:
         if key not in game.var_index:
             r.error(f"vars.{key}", "unknown variable", did_you_mean(key, game.var_index))
+    domains = _var_domains(game)
     for i, v in enumerate(game.vars):
         if v.name in given:
             raw = given[v.name]
+            domain = domains.get(v.name)
             if v.owner:
                 if not isinstance(raw, list) or len(raw) != v.count:
                     r.error(f"vars.{v.name}", f"expected a list of {v.count} values, one per {v.owner}")
-                    raw = [None] * v.count
-                st.vars[i] = [r.value(f"vars.{v.name}[{k}]", v.type, x) for k, x in enumerate(raw)]
+                    raw = [T.default_value(v.type)] * v.count
+                st.vars[i] = [r.value(f"vars.{v.name}[{k}]", v.type, x, domain) for k, x in enumerate(raw)]
             else:
-                st.vars[i] = r.value(f"vars.{v.name}", v.type, raw)
+                st.vars[i] = r.value(f"vars.{v.name}", v.type, raw, domain)
         else:
             value = v.init(st)
             st.vars[i] = [list(value) if isinstance(value, list) else value for _ in range(v.count)] \
                 if v.owner else value
 
-    next_group = n
-    zones = data.get("zones") or {}
-    for name, content in zones.items():
+    field_domains = _field_domains(game)
+    next_group = n_cards
+    for name, content in _mapping(r, data, "zones").items():
         zone = game.zones.get(name)
         if zone is None:
             r.error(f"zones.{name}", "unknown zone", did_you_mean(name, game.zones))
@@ -306,7 +426,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
         for k, entries in enumerate(slots):
             slot = zone.base + k
             if not isinstance(entries, list):
-                r.error(f"zones.{name}", "expected a list of cards")
+                r.error(f"zones.{name}", f"expected a list of cards, not {_shown(entries)}")
                 continue
             for j, entry in enumerate(entries):
                 path = f"zones.{name}" + (f"[{k}]" if zone.owner else "") + f"[{j}]"
@@ -314,21 +434,27 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
                     if not zone.fields:
                         r.error(path, f"zone `{name}` does not hold groups")
                         continue
-                    gid = entry.get("id", None)
-                    if not isinstance(gid, int) or gid < n or gid in st.groups:
-                        gid = max([next_group, *st.groups.keys()]) + (1 if st.groups else 0)
-                        gid = max(gid, n)
-                        while gid in st.groups:
-                            gid += 1
+                    gid = entry.get("id")
+                    if gid is not None and (not _whole(gid) or gid < n_cards or gid in st.groups
+                                            or gid >= n_cards + 10 ** 9):
+                        r.error(f"{path}.id", f"expected a group number from {n_cards} not used by another group, "
+                                              f"not {_shown(gid)}")
+                        continue
+                    if gid is None:
+                        gid = max([next_group - 1, *st.groups]) + 1
                     group: dict[str, Any] = {"zone": slot, "cards": []}
                     for field, t in zone.fields.items():
                         # A field left out starts as `group ... with` would start it (0, false, []).
-                        group[field] = r.value(f"{path}.{field}", t, entry[field]) if field in entry \
-                            else T.default_value(t)
+                        group[field] = r.value(f"{path}.{field}", t, entry[field], field_domains.get((name, field))) \
+                            if field in entry else T.default_value(t)
                     for key in entry:
                         if key not in zone.fields and key not in ("id", "cards"):
                             r.error(f"{path}.{key}", "unknown group field", did_you_mean(key, zone.fields))
-                    for token in entry.get("cards", []):
+                    tokens = entry.get("cards")
+                    if not isinstance(tokens, list) or not tokens:
+                        r.error(f"{path}.cards", "a group holds a list of one card or more")
+                        continue
+                    for token in tokens:
                         card, face = r.card(path, token)
                         if card is None:
                             continue
@@ -345,9 +471,14 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
                 st.zones[slot].append(card)
                 st.loc[card] = slot
                 st.face[card] = (zone.face == "up") if face is None else face
-    st.next_group = max(int(data.get("next_group", next_group) or next_group), next_group)
+    given_next = data.get("next_group")
+    if given_next is not None and (not _whole(given_next) or not next_group <= given_next < n_cards + 10 ** 9):
+        r.error("next_group", f"expected a whole number from {next_group} (above every group), "
+                              f"not {_shown(given_next)}")
+        given_next = None
+    st.next_group = next_group if given_next is None else given_next
 
-    missing = [c for c in range(n) if c not in r.used]
+    missing = [c for c in range(n_cards) if c not in r.used]
     rest = data.get("rest")
     if rest is not None:
         slot = _rest_slot(r, game, rest)
@@ -364,26 +495,32 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
         r.error("zones", f"{len(missing)} cards are not placed anywhere: {names}",
                 'add "rest": "stock" to put every unlisted card in a zone')
 
-    for label, players_list in (data.get("known") or {}).items():
+    for label, players_list in _mapping(r, data, "known").items():
         card = r.by_label.get(label)
         if card is None:
             card = (r.by_name.get(label) or [None])[0]
         if card is None:
             r.error(f"known.{label}", "not a card", did_you_mean(label, r.by_name))
             continue
+        if not isinstance(players_list, list):
+            r.error(f"known.{label}", f"expected a list of players, not {_shown(players_list)}")
+            continue
         for p in players_list:
-            if isinstance(p, int) and 0 <= p < game.player_count:
+            if _whole(p) and 0 <= p < game.player_count:
                 st.known[card] |= 1 << p
             else:
-                r.error(f"known.{label}", f"{p!r} is not a player")
+                r.error(f"known.{label}", f"{_shown(p)} is not a player")
     if r.errors:
         raise RulesError(r.errors)
     if not st.over:
         try:
             st.settle()
-        except RulesError as exc:
-            first = exc.diagnostics[0]
-            raise RulesError([Diagnostic(f"{where}: the position cannot be played: {first.message}", first.span,
+        except PYTHON_ERRORS as exc:  # the automatic phases read a value the position leaves unset, say
+            message = exc.diagnostics[0].message if isinstance(exc, RulesRuntimeError) else \
+                f"this statement failed while running: {exc}"
+            span = exc.diagnostics[0].span if isinstance(exc, RulesRuntimeError) else \
+                game.span_of_traceback(exc.__traceback__)
+            raise RulesError([Diagnostic(f"{where}: the position cannot be played: {message}", span,
                                          "a variable the rules read here may have no value in the position: "
                                          "give it in `vars`")], game.sources) from None
     return st

@@ -97,8 +97,9 @@ def shuffle(rng, cards: list) -> None:
 
 
 def normal_text(text: str) -> str:
-    """A typed move text as the engine writes texts: single spaces, no spaces around."""
-    return " ".join(text.split())
+    """A move as typed, in the form move texts have: words separated by single spaces. Every
+    reader of a typed move (apply, explain) goes through here."""
+    return " ".join(str(text).split())
 
 
 def freeze(value):

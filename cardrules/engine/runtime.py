@@ -216,19 +216,39 @@ class State:
     def apply(self, move: Move | str) -> Move:
         """Play a legal move (a Move or its text). An illegal move raises :class:`IllegalMove`
         with the reason, and the state is left as it was."""
+        move = self._lookup(move)
+        before = self.clone()
+        try:
+            self._play(move)
+        except RulesRuntimeError:  # all or nothing: a move that fails half-way changes nothing
+            for field in State.__slots__:
+                setattr(self, field, getattr(before, field))
+            raise
+        return move
+
+    def play(self, move: Move) -> Move:
+        """Play a Move taken from this state's legal_moves(), the way simulations and search
+        play thousands: found by identity, and no copy kept, so a move that the rules make fail
+        half-way leaves the state as the failure found it (`apply` puts it back)."""
+        legal = self._legal
+        if legal is None or not any(map(is_, legal, repeat(move))):
+            move = self._lookup(move)
+        self._play(move)
+        return move
+
+    def _lookup(self, move: Move | str) -> Move:
+        """The move of this state's legal list that `move` names, or IllegalMove."""
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
         # A Move taken from this very list, the usual case, is found by identity alone, and a
         # text already looked up in this phase by one dict look-up.
         if move.__class__ is Move:
-            if not any(map(is_, legal, repeat(move))):
-                move = self._find(move, legal)
-        else:
-            found = self.game.move_of_text[self.phase].get(move) if self.phase >= 0 else None
-            move = found if found is not None and any(map(is_, legal, repeat(found))) else self._find(move, legal)
-        self._play(move)
-        return move
+            if any(map(is_, legal, repeat(move))):
+                return move
+            return self._find(move, legal)
+        found = self.game.move_of_text[self.phase].get(move) if self.phase >= 0 else None
+        return found if found is not None and any(map(is_, legal, repeat(found))) else self._find(move, legal)
 
     def _play(self, move: Move) -> None:
         """Play a move of this state's legal_moves(): what `apply` does once it has found it."""

@@ -7,6 +7,7 @@ before raising, so one run of ``cardrules check`` shows them all.
 
 from __future__ import annotations
 
+import contextlib
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +17,7 @@ from .builtins import AGGREGATES, CONSTANTS, REGISTRY
 from .deck import build_deck
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, plural
 from .display import check_display
+from .limits import MAX_DECK_CARDS, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_STATIC_ITERATIONS, number_too_large
 from .model import Model, ParamInfo, VarInfo, ZoneInfo
 
 TYPE_NAMES = ("number", "bool", "player", "team", "card", "group", "item", "rank", "suit", "symbol")
@@ -51,6 +53,8 @@ class Checker:
         self.symbols: set[str] = set()
         self.group_fields: dict[str, str] = {}
         self.unknown_types: set[str] = set()
+        self.iterations = 1  # how often the loops around the expression being checked go round, when constant
+        self.too_many_iterations: set[Span] = set()
 
     # --- reporting
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
@@ -164,6 +168,9 @@ class Checker:
         what `env` adds to the parameters."""
         try:
             return const_eval(e, {**self.values, **env} if env else self.values)
+        except ConstantTooLarge as exc:
+            self.error(f"{what} has more than {MAX_NUMBER_DIGITS} digits", exc.span or e.span)
+            raise _Abort from None
         except NotConstant as exc:
             self.error(f"{what} must be a constant", exc.span or e.span,
                        "use numbers, parameters" + (", `player_count`" if env else "") + " and arithmetic only")
@@ -201,6 +208,8 @@ class Checker:
             if info.kind == "subset":
                 value = _subset_value(info, value)
             problem = domain_problem(info, value)
+            if any(number_too_large(v) for v in (value if isinstance(value, tuple) else (value,))):
+                problem = f"a number has at most {MAX_NUMBER_DIGITS} digits"
             if problem:
                 self.error(f"parameter `{name}`: {problem}", info.span)
             else:
@@ -226,6 +235,9 @@ class Checker:
         default = self.const(decl.default, "the default player count") if decl.default else low
         chosen = self.overrides.get("players", default)
         self.player_range = (low, high, default)
+        if isinstance(high, int) and high > MAX_PLAYERS:
+            self.error(f"a game is for at most {MAX_PLAYERS} players, not {high}", decl.high.span)
+            raise _Abort
         if not (isinstance(chosen, int) and low <= chosen <= high):
             self.error(f"this game is for {low} to {high} players, not {chosen}", decl.span)
             raise _Abort
@@ -300,6 +312,22 @@ class Checker:
             if not isinstance(value, int) or isinstance(value, bool) or value < (1 if what == "copies" else 0):
                 self.error(f"the number of {what} must be a whole number", deck.span)
                 raise _Abort
+        size = len(suits) * len(ranks) * copies + jokers
+        if size > MAX_DECK_CARDS:
+            self.error(f"the deck has {size:,} cards, more than the {MAX_DECK_CARDS:,} a deck may have", deck.span)
+            raise _Abort
+        names: dict[str, tuple[str, str]] = {}
+        for suit in suits:
+            for rank in ranks:
+                other = names.setdefault(f"{rank}{suit}", (rank, suit))
+                if other != (rank, suit):
+                    self.error(f"two cards of the deck are named `{rank}{suit}`: rank {other[0]} of suit {other[1]} "
+                               f"and rank {rank} of suit {suit}", deck.span,
+                               "a card's name is its rank then its suit: choose symbols that do not run together")
+                    raise _Abort
+        if jokers and "JOKER" in names:
+            self.error("a card of the deck is named `JOKER`, like the jokers", deck.span)
+            raise _Abort
         self.deck_attrs = attributes
         self.orders = set(orders) | {"rank"}
         return build_deck(suits, ranks, copies, jokers, attributes, orders)
@@ -419,8 +447,9 @@ class Checker:
             ts = [self.expr(i, scope) for i in e.items]
             return T.list_of(_common(ts))
         if isinstance(e, n.ListComp):
-            inner = self.iteration(e.var, e.iterable, e.condition, scope)
-            return T.list_of(self.expr(e.element, inner))
+            with self.loop(e.iterable):
+                inner = self.iteration(e.var, e.iterable, e.condition, scope)
+                return T.list_of(self.expr(e.element, inner))
         if isinstance(e, n.MapLit):
             ts = []
             for k, v in e.entries:
@@ -567,6 +596,23 @@ class Checker:
             return "any"
         return self.group_fields[e.name]
 
+    @contextlib.contextmanager
+    def loop(self, iterable: n.Expr):
+        """Inside a loop over `iterable`: when it is a constant range, the loops around what is
+        checked inside go round that many times more, and may not exceed the limit."""
+        outer = self.iterations
+        size = _range_size(iterable, self.values)
+        if size is not None:
+            self.iterations = outer * size
+            if self.iterations > MAX_STATIC_ITERATIONS and iterable.span not in self.too_many_iterations:
+                self.too_many_iterations.add(iterable.span)
+                self.error(f"the loops here go round {self.iterations:,} times, more than the "
+                           f"{MAX_STATIC_ITERATIONS:,} allowed", iterable.span, "loop over a smaller range")
+        try:
+            yield
+        finally:
+            self.iterations = outer
+
     def iteration(self, var: str, iterable: n.Expr, condition, scope) -> dict[str, str]:
         t = self.expr(iterable, scope)
         if not T.is_collection(t):
@@ -582,8 +628,9 @@ class Checker:
             self.error(f"`{e.func}(... for ...)` is not an aggregate", e.span,
                        did_you_mean(e.func, AGGREGATES) or f"aggregates: {', '.join(AGGREGATES)}")
             return "any"
-        inner = self.iteration(e.var, e.iterable, e.condition, scope)
-        t = self.expr(e.element, inner)
+        with self.loop(e.iterable):
+            inner = self.iteration(e.var, e.iterable, e.condition, scope)
+            t = self.expr(e.element, inner)
         if e.func == "sum":
             if not T.assignable(t, "number"):
                 self.error("`sum` adds numbers", e.element.span)
@@ -754,8 +801,9 @@ class Checker:
             if s.otherwise:
                 self.block(s.otherwise, scope, where)
         elif isinstance(s, n.For):
-            inner = self.iteration(s.var, s.iterable, s.condition, scope)
-            self.block(s.body, inner, where)
+            with self.loop(s.iterable):
+                inner = self.iteration(s.var, s.iterable, s.condition, scope)
+                self.block(s.body, inner, where)
         elif isinstance(s, n.Repeat):
             self.repeat_bound(s)
             self.want(s.condition, scope, "bool", "the condition of `repeat`")
@@ -860,10 +908,12 @@ class Checker:
                 self.error(f"phase `{p.name}` declares move `{m.name}` twice", m.span)
             names.add(m.name)
             scope = {"me": "player"}
-            for g in m.generators:
-                scope = self.iteration(g.var, g.source, g.condition, scope)
-            if m.condition is not None:
-                self.want(m.condition, scope, "bool", "the condition of a move")
+            with contextlib.ExitStack() as loops:
+                for g in m.generators:
+                    loops.enter_context(self.loop(g.source))
+                    scope = self.iteration(g.var, g.source, g.condition, scope)
+                if m.condition is not None:
+                    self.want(m.condition, scope, "bool", "the condition of a move")
             if m.says is not None:
                 for ref in _template_names(m.says):
                     if ref not in scope:
@@ -1020,6 +1070,27 @@ class NotConstant(Exception):
         self.span = span
 
 
+class ConstantTooLarge(RulesError):
+    """A constant expression whose value has more digits than a number may have."""
+
+    def __init__(self, span: Span):
+        self.span = span
+        super().__init__([Diagnostic(f"this constant has more than {MAX_NUMBER_DIGITS} digits", span)])
+
+
+def _range_size(e: n.Expr, values: dict[str, Any]) -> int | None:
+    """How many numbers a constant range `a..b` holds; None when it is not one."""
+    if not (isinstance(e, n.Binary) and e.op == ".."):
+        return None
+    try:
+        low, high = const_eval(e.left, values), const_eval(e.right, values)
+    except (NotConstant, ConstantTooLarge):
+        return None
+    if not all(isinstance(x, int) and not isinstance(x, bool) for x in (low, high)):
+        return None
+    return max(high - low + 1, 0)
+
+
 def const_eval(e, values: dict[str, Any]) -> Any:
     if isinstance(e, n.Num):
         return e.value
@@ -1044,6 +1115,8 @@ def const_eval(e, values: dict[str, Any]) -> Any:
             value = _BINARY[e.op](a, b)
         except (KeyError, TypeError, ZeroDivisionError):
             raise NotConstant(e.span) from None
+        if number_too_large(value):
+            raise ConstantTooLarge(e.span)
         # A whole result is an int (`1/2 * 4` is 2), as at run time.
         return value.numerator if isinstance(value, Fraction) and value.denominator == 1 else value
     raise NotConstant(e.span)

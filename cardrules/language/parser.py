@@ -12,10 +12,12 @@ from functools import lru_cache
 from pathlib import Path
 
 import lark
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
+from lark.visitors import Transformer_NonRecursive
 
 from . import nodes as n
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span
+from .limits import MAX_NESTING, MAX_NUMBER_DIGITS, digits_too_many
 from .resources import grammar_path
 
 # How expected terminals are named in a syntax error.
@@ -108,7 +110,31 @@ def parse(text: str, path: str = "<rules>", sources: SourceMap | None = None) ->
         raise RulesError([Diagnostic(f"unexpected character `{char}`", span, hint)], sources) from None
     except lark.exceptions.UnexpectedInput as exc:
         raise RulesError([_no_while(text, exc, path) or _unexpected_token(exc, path, parser)], sources) from None
+    deep = _too_deep(tree)
+    if deep is not None:
+        raise RulesError([Diagnostic(f"this is nested more than {MAX_NESTING} levels deep", _span(path, deep.meta),
+                                     "name the inner parts with `def` or `let`, or split the block")], sources)
+    huge = next(tree.scan_values(_too_many_digits), None)
+    if huge is not None:
+        raise RulesError([Diagnostic(f"a number has at most {MAX_NUMBER_DIGITS} digits", _tok_span(path, huge))],
+                         sources)
     return _ToAst(path).transform_file(tree)
+
+
+def _too_many_digits(value) -> bool:
+    return isinstance(value, Token) and value.type in ("INT", "DECIMAL") and digits_too_many(str(value))
+
+
+def _too_deep(tree: lark.Tree) -> lark.Tree | None:
+    """The first subtree nested deeper than MAX_NESTING, found without recursion: every later
+    stage walks the tree recursively, and Python's stack is not deep."""
+    stack = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            return node
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, lark.Tree))
+    return None
 
 
 def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: lark.Lark) -> Diagnostic:
@@ -181,7 +207,7 @@ def _tok_span(path: str, tok: Token) -> Span:
 
 
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(Transformer_NonRecursive):
     def __init__(self, path: str):
         super().__init__()
         self.path = path

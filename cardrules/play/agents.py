@@ -71,7 +71,7 @@ class GreedyAgent:
             for i, move in enumerate(moves):
                 after = sample.clone()
                 try:
-                    after.apply(move)
+                    after.play(move)
                     totals[i] += score(after, seat)
                 except RulesRuntimeError:
                     # The move depends on cards this seat cannot see and fails with the sampled

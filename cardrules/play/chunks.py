@@ -13,12 +13,16 @@ from typing import Sequence
 
 import attrs
 
+from ..engine.errors import RulesRuntimeError
 from ..engine.runtime import Game
 from .agents import observers
 from .metrics import Recorder
 from .specs import make_agent
 
 HANDS_VAR = "hands"
+# Scores are summarised in floating point; beyond 10**15 their sums and squares would be
+# neither exact nor, past 1e308, finite. A game that scores more is a finding about the rules.
+MAX_SCORE = 10 ** 15
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -55,13 +59,13 @@ def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: i
             move = players[st.player].choose(st)
             for agent in watching:
                 agent.observe(st, move)
-            st.apply(move)
+            st.play(move)
             moves += 1
             if recorder is not None:
                 recorder.after_move(st)
         chunk.moves.append(moves)
         chunk.hands.append(None if slot is None else st.vars[slot])
-        chunk.scores.append(st.scores())
+        chunk.scores.append(checked_scores(st))
         if recorder is not None:
             chunk.metrics.append(recorder.result(winning_teams([chunk.scores[-1]], game.team_of)[0]))
     return chunk
@@ -75,6 +79,19 @@ def winning_teams(scores: list[list], team_of: Sequence[int]) -> list[int | None
         teams = {team_of[p] for p, s in enumerate(sc) if s == top}
         out.append(teams.pop() if len(teams) == 1 else None)
     return out
+
+
+def checked_scores(st) -> list:
+    """The final scores, refused when too large to summarise (see MAX_SCORE)."""
+    scores = st.scores()
+    for seat, score in enumerate(scores):
+        if not -MAX_SCORE <= score <= MAX_SCORE:
+            shown = f"{float(score):.3g}" if abs(score) < 10 ** 300 else "over 1e300"
+            raise RulesRuntimeError(f"seat {seat} scores {shown}, more than the {MAX_SCORE:.0e} a simulation "
+                                    "summarises", st.game.model.score.span,
+                                    "scores this large are nearly always a mistake in the rules",
+                                    st.game.sources)
+    return scores
 
 
 @attrs.frozen

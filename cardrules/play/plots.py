@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..language.diagnostics import Diagnostic, RulesError
+from .output import write_atomically
 from .simulate import Comparison, Summary
 
 _SIGNIFICANT, _NOT = "#c0392b", "#7f8c8d"
@@ -32,12 +33,12 @@ def _seat_labels(summary: Summary) -> list[str]:
 
 def plot_summary(summary: Summary, path: str | Path) -> None:
     check_plot(path)
-    summary_figure(summary).savefig(path)
+    write_atomically(path, summary_figure(summary).savefig)
 
 
 def plot_comparison(result: Comparison, title: str, path: str | Path) -> None:
     check_plot(path)
-    comparison_figure(result, title).savefig(path)
+    write_atomically(path, comparison_figure(result, title).savefig)
 
 
 def summary_figure(summary: Summary):

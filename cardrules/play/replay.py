@@ -16,9 +16,12 @@ import attrs
 
 from ..engine.errors import IllegalMove
 from ..engine.loader import find_rules, load_game
+from ..engine.observation import move_text_for
 from ..engine.runtime import Game, State
 from ..language.diagnostics import Diagnostic, RulesError, Span
+from ..language.files import locate_rules, read_json
 from ..language.resources import bundled_games
+from .output import write_text_atomically
 
 FORMAT = "cardrules-log/1"
 
@@ -44,12 +47,17 @@ def log_params(game: Game) -> dict[str, Any]:
 
 @attrs.define
 class GameLog:
+    """`game` is a bundled game's name or a `.rules` path, relative to `folder` (the log's own
+    folder) when the log was read from a file: a log names its game by the same rules as the
+    command line, so a log cannot make anything but a rules file be read."""
+
     game: str
     params: dict[str, Any]
     seed: int
     moves: list[str] = attrs.field(factory=list)
     rules_sha256: str | None = None
     seats: dict[str, str] = attrs.field(factory=dict)  # seat -> "human" or an agent spec, for --resume
+    folder: Path | None = None
 
     @classmethod
     def of(cls, game: Game, name: str, seed: int, moves: list[str], seats: dict[int, str] | None = None) -> "GameLog":
@@ -61,56 +69,69 @@ class GameLog:
                 "rules_sha256": self.rules_sha256, "seats": self.seats, "moves": self.moves}
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        write_text_atomically(path, json.dumps(self.to_json(), indent=1) + "\n")
 
     @classmethod
     def read(cls, path: str | Path) -> "GameLog":
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RulesError([Diagnostic(f"cannot read log `{path}`: {getattr(exc, 'strerror', None) or exc}")]) \
-                from None
-        try:
-            data = json.loads(text)
-        except ValueError as exc:
-            raise RulesError([Diagnostic(f"not a game log: the file is not JSON ({exc.msg})",
-                                         Span(str(path), exc.lineno, exc.colno))]) from None
+        data = read_json(path, "game log")
         start = Span(str(path), 1, 1)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             what = "a simulate output" if isinstance(data, dict) and "results" in data else \
                 "a position" if isinstance(data, dict) and "zones" in data else "some other JSON"
             raise RulesError([Diagnostic(f"not a game log: this is {what}", start,
                                          f'a log, written by `cardrules play --save`, has "format": "{FORMAT}"')])
-        try:
-            return cls(str(data["game"]), dict(data.get("params") or {}), int(data["seed"]),
-                       [str(m) for m in data["moves"]], data.get("rules_sha256"),
-                       {str(k): str(v) for k, v in (data.get("seats") or {}).items()})
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise RulesError([Diagnostic(f"not a game log: {exc.__class__.__name__} {exc}", start,
-                                         'a log has "game", "params", "seed" and "moves"')]) from None
+        problem = _log_problem(data)
+        if problem:
+            raise RulesError([Diagnostic(f"not a game log: {problem}", start,
+                                         'a log has "game", "params", "seed" and "moves"')])
+        seats = data.get("seats") or {}
+        return cls(data["game"], dict(data.get("params") or {}), data["seed"], list(data.get("moves", [])),
+                   data.get("rules_sha256") if isinstance(data.get("rules_sha256"), str) else None,
+                   {str(k): str(v) for k, v in seats.items()} if isinstance(seats, dict) else {},
+                   Path(path).parent)
 
     def load_game(self) -> Game:
         from ..engine.loader import parse_value
         params = {k: tuple(v) if isinstance(v, list) else parse_value(v) if isinstance(v, str) else v
                   for k, v in self.params.items()}
-        return load_game(self.game, params)
+        return load_game(self.game, params, locate_rules(self.game, self.folder))
 
     def changed_rules(self, game: Game) -> bool:
         return self.rules_sha256 is not None and self.rules_sha256 != rules_hash(game)
 
 
-def replay(log: GameLog, game: Game | None = None) -> Iterator[tuple[int | None, str, State]]:
+def _log_problem(data: Any) -> str | None:
+    if not isinstance(data, dict):
+        return "it is not a JSON object"
+    if not isinstance(data.get("game"), str):
+        return '"game" is not a name'
+    if not isinstance(data.get("seed"), int) or isinstance(data.get("seed"), bool):
+        return '"seed" is not a whole number'
+    params = data.get("params") or {}
+    if not isinstance(params, dict) or not all(isinstance(v, (int, str, bool, list)) for v in params.values()):
+        return '"params" is not an object of parameter values'
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        return '"moves" is not a list of move texts'
+    return None
+
+
+def replay(log: GameLog, game: Game | None = None, seat: int | None = None) -> Iterator[tuple[int | None, str, State]]:
     """Yield (seat, move, state after it) for every move of the log; an illegal move is a
-    RulesError saying where the log stops replaying."""
+    RulesError saying where the log stops replaying. With `seat`, each move reads as that seat
+    saw it (see :func:`~cardrules.engine.observation.move_text_for`)."""
     game = game or log.load_game()
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.player_count):
+        raise RulesError([Diagnostic(f"seat must be 0..{game.player_count - 1}, not {seat}")])
     state = game.new_state(log.seed)
     for number, text in enumerate(log.moves, 1):
-        seat = state.current_player
+        player = state.current_player
+        before = state.clone() if seat is not None else None
         try:
-            state.apply(text)
+            move = state.apply(text)
         except IllegalMove as exc:
             hint = "the rules changed since the log was written" if log.changed_rules(game) else \
                 "the log was made with other rules or parameters"
             raise RulesError([Diagnostic(f"move {number} of the log, `{text}`, is not legal: {exc.reason}",
                                          hint=hint)]) from None
-        yield seat, text, state
+        yield player, (move.text if before is None else move_text_for(before, move, seat, state)), state

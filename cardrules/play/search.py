@@ -388,7 +388,7 @@ def playout(st: State, judge: _Judge, start: list[float], rng: random.Random) ->
     try:
         while not judge.horizon(st) and moves_left:
             moves = st.legal_moves()
-            st.apply(moves[rng.randrange(len(moves))])
+            st.play(moves[rng.randrange(len(moves))])
             moves_left -= 1
     except RulesRuntimeError:
         return None
@@ -484,7 +484,7 @@ class ISMCTSAgent(_SearchAgent):
                         if child is None:
                             child = children[move.text] = _Node(team_of[st.player])
                             child.avail += 1
-                        st.apply(move)
+                        st.play(move)
                         path.append(child)
                         break
                     best, best_value = None, -1.0
@@ -496,7 +496,7 @@ class ISMCTSAgent(_SearchAgent):
                         if value > best_value:
                             best, best_value = m, value
                     node = children[best.text]
-                    st.apply(best)
+                    st.play(best)
                     path.append(node)
             except RulesRuntimeError:
                 continue
@@ -539,7 +539,7 @@ class PIMCAgent(_SearchAgent):
             if move is None:
                 continue
             try:
-                world.apply(move)
+                world.play(move)
             except RulesRuntimeError:
                 continue
             rewards = playout(world, judge, starts[k], rng)

@@ -17,7 +17,9 @@ Game length in hands is read from a ``var hands: number`` (see :mod:`cardrules.p
 from __future__ import annotations
 
 import csv
+import io
 import json
+import re
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -26,9 +28,10 @@ from typing import Callable, Sequence
 import attrs
 
 from . import stats
+from .output import write_text_atomically
 from ..engine.runtime import Game
 from ..language.diagnostics import Diagnostic, RulesError
-from .chunks import Chunk, game_seed, hands_slot, play_games, winning_teams  # noqa: F401  (public here too)
+from .chunks import MAX_SCORE, Chunk, game_seed, hands_slot, play_games, winning_teams  # noqa: F401  (public here too)
 from .metrics import figures as design_metrics, per_game as per_game_metrics
 from .parallel import play
 from .specs import check_agent_spec
@@ -105,7 +108,12 @@ def _plain(x):
 
 
 def _exact(x):
-    return Fraction(x) if isinstance(x, str) else x
+    """A number as written by :func:`_plain`; ValueError for anything else, or too large to summarise."""
+    if isinstance(x, str) and re.fullmatch(r"-?[0-9]{1,20}/[0-9]{1,20}", x):
+        x = Fraction(x)
+    if x is None or (isinstance(x, (int, Fraction)) and not isinstance(x, bool) and -MAX_SCORE <= x <= MAX_SCORE):
+        return x
+    raise ValueError(f"not a score: {str(x)[:40]}")
 
 
 @attrs.define
@@ -365,11 +373,12 @@ def dumps(data: dict) -> str:
 
 
 def write_json(data: dict, path: str | Path) -> None:
-    Path(path).write_text(dumps(data), encoding="utf-8")
+    write_text_atomically(path, dumps(data))
 
 
 def write_csv(rows: list[tuple], path: str | Path, header: Sequence[str]) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        out = csv.writer(f)
-        out.writerow(header)
-        out.writerows(("" if v is None else v for v in row) for row in rows)
+    text = io.StringIO()
+    out = csv.writer(text)
+    out.writerow(header)
+    out.writerows(("" if v is None else v for v in row) for row in rows)
+    write_text_atomically(path, text.getvalue())

@@ -10,6 +10,11 @@ The test suite and ``cardrules validate`` use the same checks:
 - no card hidden from a seat leaks to it: its observation and, when it is to play, its legal
   moves do not change when those cards are dealt afresh among their places, and no move it is
   offered names one of them;
+- with `check_flow` (``cardrules validate --flow``), nothing else a seat sees depends on cards hidden from it: when those cards are dealt afresh
+  and the same move is played in both positions, if the seat then sees the same cards in both,
+  it sees the same phase, whose turn it is, whether the game is over, and the same variables
+  holding a rank, suit or symbol (a part of a card's face). Numbers and truth values may differ:
+  they are what the rules announce (Piquet's declarations), not a card;
 - an illegal move is refused with a reason, and the state is left as it was;
 - the rules never fail while running (a deal from an empty zone, a value that is none).
 
@@ -34,6 +39,7 @@ import attrs
 from ..language import types as T
 from .agents import sample_hidden
 from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
+from .output import write_text_atomically
 from .parallel import GameSpec, chunk_ranges
 from ..engine.observation import cards_in, move_param_types
 from ..engine.position import dump, load_data
@@ -128,6 +134,50 @@ def check_state(st: State, rng: random.Random, where: str = "") -> None:
         _check_refusals(st, legal, where)
 
 
+def check_move_hides_cards(st: State, move: Move, rng: random.Random, where: str = "") -> None:
+    """The flow property of the module's docstring, for `move` played in `st`."""
+    after = st.clone()
+    try:
+        after.play(move)
+    except RulesRuntimeError:
+        return  # the move itself fails: playing it reports that
+    for player in range(st.game.player_count):
+        other = permute_hidden(st, player, rng)
+        twin = next((m for m in _legal_quietly(other) if m.text == move.text), None)
+        if twin is None:
+            continue  # the mover could tell the positions apart (checked as a leak of its own)
+        try:
+            other.play(twin)
+        except RulesRuntimeError:
+            continue
+        seen, seen_other = _flow_view(after, player), _flow_view(other, player)
+        if seen["zones"] == seen_other["zones"] and seen != seen_other:
+            path = _first_difference(seen, seen_other)
+            raise PropertyFailure("leak", f"after `{move.text}`, seat {player}'s `{path}` depends on cards hidden "
+                                          "from it: it changes when they are dealt afresh, though it sees the same "
+                                          "cards", st.game.phases[st.phase].moves[move.decl].span, where,
+                                  "a flow, a turn or a value may depend only on what the seat can see; ask every "
+                                  "seat, or compute the value once the card is shown")
+
+
+_FACE_TYPES = ("rank", "suit", "symbol", "list:rank", "list:suit", "list:symbol")
+
+
+def _flow_view(st: State, player: int) -> dict:
+    """What the flow property compares: the seat's observation without its numbers and truth values."""
+    seen = st.observation(player)
+    types = {v.name: v.type for v in st.game.vars}
+    seen["vars"] = {k: v for k, v in seen["vars"].items() if types[k] in _FACE_TYPES}
+    return seen
+
+
+def _legal_quietly(st: State) -> list[Move]:
+    try:
+        return st.legal_moves()
+    except RulesRuntimeError:
+        return []
+
+
 def _legal(st: State, where: str) -> list[Move]:
     """The legal moves, with a rules file's phase that offers none reported as such."""
     try:
@@ -196,9 +246,10 @@ class _Playthrough:
     """One random game, checked every `check_every` moves (0: never). Keeps the moves played
     and the state reached, to report a failure."""
 
-    def __init__(self, game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES):
+    def __init__(self, game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES,
+                 check_flow: bool = False):
         self.game, self.seed = game, seed
-        self.check_every, self.max_moves = check_every, max_moves
+        self.check_every, self.max_moves, self.check_flow = check_every, max_moves, check_flow
         self.played: list[str] = []
         self.state: State | None = None
 
@@ -213,8 +264,10 @@ class _Playthrough:
                 check_state(st, checks, where)
             moves = _legal(st, where)
             move = moves[rng.randrange(len(moves))]
+            if self.check_flow and self.check_every and len(played) % self.check_every == 0:
+                check_move_hides_cards(st, move, checks, where)
             played.append(move.text)
-            st.apply(move)
+            st.play(move)
             if len(played) >= self.max_moves and not st.is_over:
                 raise PropertyFailure("no-end", f"the game did not end within {self.max_moves} moves",
                                       where=f"seed {seed}")
@@ -223,17 +276,19 @@ class _Playthrough:
         return st
 
 
-def play_random(game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES) -> tuple[State, list[str]]:
-    """Play one random game; check every `check_every` moves (0: never). Returns the final
-    state and the moves played."""
-    run = _Playthrough(game, seed, check_every, max_moves)
+def play_random(game: Game, seed: int, check_every: int = 0, max_moves: int = MAX_MOVES,
+                check_flow: bool = False) -> tuple[State, list[str]]:
+    """Play one random game; check every `check_every` moves (0: never), the flow property too
+    with `check_flow`. Returns the final state and the moves played."""
+    run = _Playthrough(game, seed, check_every, max_moves, check_flow)
     return run.run(), run.played
 
 
-def check_game_properties(game: Game, seed: int, check_every: int = 1, max_moves: int = MAX_MOVES) -> State:
+def check_game_properties(game: Game, seed: int, check_every: int = 1, max_moves: int = MAX_MOVES,
+                          check_flow: bool = False) -> State:
     """All the properties on one random game (see the module's docstring); raises
     :class:`PropertyFailure` (an AssertionError) or the rules' own runtime error."""
-    final, played = play_random(game, seed, check_every, max_moves)
+    final, played = play_random(game, seed, check_every, max_moves, check_flow)
     again, replayed = play_random(game, seed, 0, max_moves)
     if replayed != played or dump(again) != dump(final):
         raise PropertyFailure("nondeterministic", "the same seed gave another game", where=f"seed {seed}")
@@ -303,9 +358,10 @@ def _failure(exc: BaseException, st: State | None) -> _Failure:
     return _Failure("crash", f"{type(exc).__name__}: {exc}", None)
 
 
-def _find_failure(game: Game, seed: int, check_every: int, max_moves: int) -> tuple[_Failure | None, list[str]]:
+def _find_failure(game: Game, seed: int, check_every: int, max_moves: int,
+                  check_flow: bool = False) -> tuple[_Failure | None, list[str]]:
     """Play one checked random game and its replay: (the failure or None, the moves played)."""
-    run = _Playthrough(game, seed, check_every, max_moves)
+    run = _Playthrough(game, seed, check_every, max_moves, check_flow)
     try:
         final = run.run()
     except Exception as exc:  # every failure, the engine's own included, becomes a finding
@@ -365,8 +421,8 @@ class _Shrinker:
     choices deleted (long runs, then shorter ones, down to single choices); a candidate is kept
     when it shows the same failure after fewer moves."""
 
-    def __init__(self, game: Game, seed: int, signature: tuple):
-        self.game, self.seed, self.signature = game, seed, signature
+    def __init__(self, game: Game, seed: int, signature: tuple, check_flow: bool = False):
+        self.game, self.seed, self.signature, self.check_flow = game, seed, signature, check_flow
         self.budget = SHRINK_BUDGET
         self.note: str | None = None  # why the moves could not be shrunk, when they could not
 
@@ -385,9 +441,11 @@ class _Shrinker:
                 legal = _legal(st, "")
                 k = len(played)
                 move = _choose(legal, choices[k]) if k < len(choices) else legal[0]
+                if self.check_flow and (every_step or k == len(choices) - 1):
+                    check_move_hides_cards(st, move, checks)
                 played.append(_choice(legal, move))  # a failure inside the move shows with it
                 self.budget -= 1
-                st.apply(move)
+                st.play(move)
             if every_step:
                 check_state(st, checks)
             elif not st.is_over:
@@ -411,7 +469,7 @@ class _Shrinker:
                 if move is None:
                     break
                 choices.append(_choice(st.legal_moves(), move))
-                st.apply(move)
+                st.play(move)
         except Exception:
             pass  # the failure itself: the choices up to it are all there are
         return choices
@@ -425,8 +483,8 @@ class _Shrinker:
                 ma, mb = _find(a, text), _find(b, text)
                 if ma is None or mb is None:
                     return i if (ma is None) != (mb is None) else None
-                a.apply(ma)
-                b.apply(mb)
+                a.play(ma)
+                b.play(mb)
                 if dump(a) != dump(b):
                     return i + 1
         except Exception:
@@ -482,7 +540,8 @@ class Report:
 
 
 def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_moves: int = MAX_MOVES,
-             workers: int = 1, progress: Callable[[int], None] | None = None, first_game: int = 0) -> Report:
+             workers: int = 1, progress: Callable[[int], None] | None = None, first_game: int = 0,
+             check_flow: bool = False) -> Report:
     """Play `games` random games checking every property: games first_game, first_game + 1, ...
     of the run, game i from seed ``game_seed(seed, i)`` as in `simulate`. Each failure (a kind of
     failure at one rule) is reported once, for the first seed that shows it, shrunk; the others
@@ -491,7 +550,7 @@ def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_mo
     first: dict[tuple, tuple[int, _Failure, list[str]]] = {}
     counts: Counter = Counter()
     total = done = 0
-    for failures, count, moves in _run(game, games, seed, first_game, check_every, max_moves, workers):
+    for failures, count, moves in _run(game, games, seed, first_game, check_every, max_moves, workers, check_flow):
         total += moves
         done += count
         for game_seed, failure, played in failures:
@@ -505,10 +564,10 @@ def validate(game: Game, games: int, seed: int = 0, check_every: int = 1, max_mo
         if workers > 1:
             # A worker compiled the rules itself: played again here, the failure points into
             # the files this game was loaded from.
-            again, replayed = _find_failure(game, game_seed, check_every, max_moves)
+            again, replayed = _find_failure(game, game_seed, check_every, max_moves, check_flow)
             if again is not None:
                 failure, played = again, replayed
-        shrinker = _Shrinker(game, game_seed, failure.signature)
+        shrinker = _Shrinker(game, game_seed, failure.signature, check_flow)
         shrunk = shrinker.shrink(played)
         findings.append(Finding(failure.kind, game_seed, failure.message, tuple(played), shrunk, failure.span,
                                 failure.hint, _position_before(game, game_seed, shrunk), counts[signature] - 1,
@@ -521,18 +580,18 @@ def _position_before(game: Game, seed: int, moves: Sequence[str]) -> dict | None
     try:
         st = game.new_state(seed)
         for text in moves[:-1]:
-            st.apply(_find(st, text))
+            st.play(_find(st, text))
         return dump(st)
     except Exception:  # the rules fail before there is a position to write: the seed replays it
         return None
 
 
-def _play_chunk(game: Game, seed: int, first: int, stop: int, check_every: int,
-                max_moves: int) -> tuple[list[tuple[int, _Failure, list[str]]], int, int]:
+def _play_chunk(game: Game, seed: int, first: int, stop: int, check_every: int, max_moves: int,
+                check_flow: bool = False) -> tuple[list[tuple[int, _Failure, list[str]]], int, int]:
     """(the failures of games first..stop-1 of the run with their seeds and moves, games, moves played)."""
     failures, moves = [], 0
     for s in (run_game_seed(seed, i) for i in range(first, stop)):
-        failure, played = _find_failure(game, s, check_every, max_moves)
+        failure, played = _find_failure(game, s, check_every, max_moves, check_flow)
         moves += len(played)
         if failure is not None:
             failures.append((s, failure, played))
@@ -549,13 +608,15 @@ def _init_worker(spec: GameSpec) -> None:
     spec.load()
 
 
-def _run(game: Game, games: int, seed: int, first: int, check_every: int, max_moves: int, workers: int):
+def _run(game: Game, games: int, seed: int, first: int, check_every: int, max_moves: int, workers: int,
+         check_flow: bool):
     """The results of the games chunk by chunk, as they finish."""
     spec = GameSpec.of(game)
-    chunks = [(spec, seed, a, b, check_every, max_moves) for a, b in chunk_ranges(first, first + games, workers)]
+    chunks = [(spec, seed, a, b, check_every, max_moves, check_flow)
+              for a, b in chunk_ranges(first, first + games, workers)]
     if workers <= 1 or len(chunks) == 1:
         for a, b in chunk_ranges(first, first + games, 1):
-            yield _play_chunk(game, seed, a, b, check_every, max_moves)
+            yield _play_chunk(game, seed, a, b, check_every, max_moves, check_flow)
         return
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     pool = multiprocessing.get_context(method).Pool(workers, _init_worker, (spec,))
@@ -585,7 +646,7 @@ def write_findings(findings: list[Finding], folder: str | Path, name: str) -> li
         used.add(path)
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            path.write_text(json.dumps(f.position, indent=1) + "\n", encoding="utf-8")
+            write_text_atomically(path, json.dumps(f.position, indent=1) + "\n")
         except OSError as exc:
             raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
         out.append(attrs.evolve(f, path=str(path)))
