@@ -50,3 +50,10 @@ def test_whist_counts_tricks_scores_at_most_seven_and_four_a_deal_and_ends_the_r
     assert max(games) == (2 if game.params["rubber"] else 1) and sum(games) <= (3 if game.params["rubber"] else 1)
     scores = state.scores()
     assert scores[0] == -scores[1] != 0
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 10**6))
+def test_german_whist_keeps_every_core_property_and_scores_the_last_thirteen_tricks(seed):
+    final = check_game_properties(load_game("german-whist"), seed)
+    assert sum(final.scores()) == 13

@@ -200,3 +200,34 @@ def test_whist_the_rubber_is_the_best_of_three_games_and_wins_two_points_more():
     assert st.scores() == [4, -4, 4, -4]
     single = load_game("whist-american")
     assert single.params["rubber"] is False and single.params["honours"] is False
+
+
+# --- German Whist ------------------------------------------------------------------------------
+
+GERMAN = load_game("german-whist")
+
+
+def german_trick(stock, hands=(["AD"], ["KD"])):
+    """Seat 0 leads the ace of diamonds against seat 1's king; `stock` lists its top cards, top last."""
+    return load_data(GERMAN, {"phase": "play", "vars": {"dealer": 1, "to_play": 0, "trump": "S"},
+                              "zones": {"hand": [list(h) for h in hands], "stock": [f"{c}" for c in stock]},
+                              "rest": "taken[0]"})
+
+
+def test_german_whist_the_winner_takes_the_turned_up_card_the_loser_the_next_and_one_more_is_turned():
+    st = german_trick(["9C", "3H", "QS:up"], hands=(["AD", "2C"], ["KD", "5C"]))
+    st.apply("play AD")
+    st.apply("play KD")
+    assert "QS" in names(st, "hand", 0) and "3H" in names(st, "hand", 1)
+    assert st.observation(1)["zones"]["hand"][0].count("QS") == 1, "both saw the card the winner took"
+    assert "3H" not in st.observation(0)["zones"]["hand"][1], "the loser's card is unseen"
+    assert st.observation(0)["zones"]["stock"][-1] == "9C", "the next card is turned up"
+    assert var(st, "tricks") == [0, 0], "tricks of the first half count for nothing"
+
+
+def test_german_whist_once_the_stock_is_gone_each_trick_scores():
+    st = german_trick([], hands=(["AD", "2C"], ["KD", "5C"]))
+    st.apply("play AD")
+    assert legal(st) == ["play KD"], "follow suit"
+    st.apply("play KD")
+    assert var(st, "tricks") == [1, 0] and st.current_player == 0
