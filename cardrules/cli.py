@@ -893,8 +893,11 @@ def _metrics_table(metrics: dict) -> Table:
 @_workers_option
 @click.option("--json", "json_path", type=click.Path(dir_okay=False), help="Write the results as JSON.")
 @click.option("--csv", "csv_path", type=click.Path(dir_okay=False), help="Write the pairings as CSV.")
+@click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
+              help="Draw the pairings' scores and the ratings (.png or .svg).")
 @with_game_options
-def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_path, players, params) -> None:
+def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_path, plot_path, players,
+               params) -> None:
     """Play every pairing of agents on the same deals, seats swapped, and rate the agents.
 
     For each pairing: the first agent's score (wins and half the draws, per game) with its 95%
@@ -907,6 +910,9 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
     from .play.specs import check_agent_spec
     from .play.tournament import Tournament, tournament as run
     try:
+        if plot_path:
+            from .play.plots import check_plot
+            check_plot(plot_path)
         compiled = load_game(game, _params(players, params))
         names = list(dict.fromkeys(check_agent_spec(a.strip()) for a in agents.split(",")))
         total = len(list(combinations(names, 2))) * 2 * ((games + 1) // 2)
@@ -934,6 +940,9 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
             _write(json_path, lambda p: write_json(result.to_json(), p))
         if csv_path:
             _write(csv_path, lambda p: write_csv(result.csv_rows(), p, Tournament.CSV_HEADER))
+        if plot_path:
+            from .play.plots import plot_tournament
+            _write(plot_path, lambda p: plot_tournament(result, p))
     except RulesError as exc:
         _fail(exc)
     except KeyboardInterrupt:

@@ -9,7 +9,8 @@ from cardrules.engine.loader import load_game
 from cardrules.play.simulate import compare, simulate
 
 pytest.importorskip("matplotlib")
-from cardrules.play.plots import comparison_figure, summary_figure  # noqa: E402
+from cardrules.play.plots import comparison_figure, summary_figure, tournament_figure  # noqa: E402
+from cardrules.play.tournament import tournament  # noqa: E402
 
 
 def panels(fig):
@@ -47,3 +48,18 @@ def test_compare_writes_the_plot(tmp_path):
                                       "max_bet=40", "--param", "rounds=1", "-n", 10, "--workers", 1, "--plot", out])
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_tournament_shows_each_pairing_with_its_interval_and_each_agents_rating(tmp_path):
+    result = tournament(load_game("sete-e-meio", {"rounds": 2}), ["random", "greedy", "pimc:2"], 4, seed=0,
+                        workers=1)
+    fig = tournament_figure(result)
+    assert panels(fig) == [("score of the first agent", "wins + half the draws, per game", ""),
+                           ("Bradley-Terry rating", "Elo scale, mean 0", "")]
+    assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == [
+        f"{p.first} vs {p.second}" for p in result.pairings]
+    assert sorted(t.get_text() for t in fig.axes[1].get_yticklabels()) == sorted(result.agents)
+    out = tmp_path / "t.png"
+    assert CliRunner().invoke(cli, ["tournament", "sete-e-meio", "--agents", "random,greedy", "-n", "2",
+                                    "--workers", "1", "--param", "rounds=1", "--plot", str(out)]).exit_code == 0
+    assert out.stat().st_size > 0

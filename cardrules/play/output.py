@@ -18,6 +18,10 @@ def write_atomically(path: str | Path, write: Callable[[Path], None]) -> None:
     os.close(fd)
     try:
         write(Path(temporary))
+        # mkstemp makes the file private; a result file gets the permissions any new file would.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)
         os.replace(temporary, path)
     except BaseException:  # KeyboardInterrupt too: the target keeps its old content
         with contextlib.suppress(OSError):

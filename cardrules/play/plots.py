@@ -1,4 +1,4 @@
-"""Figures for `simulate --plot` and `compare --plot`: one panel per measure, every axis
+"""Figures for `simulate --plot`, `compare --plot` and `tournament --plot`: one panel per measure, every axis
 labelled, seats along an axis (so ten seats read as well as two) and no legend over the data.
 
 Written with matplotlib's object API (a Figure of its own, no pyplot), so no backend is chosen
@@ -12,6 +12,7 @@ from pathlib import Path
 from ..language.diagnostics import Diagnostic, RulesError
 from .output import write_atomically
 from .simulate import Comparison, Summary
+from .tournament import Tournament
 
 _SIGNIFICANT, _NOT = "#c0392b", "#7f8c8d"
 
@@ -112,6 +113,38 @@ def comparison_figure(result: Comparison, title: str):
         ax.set(title=measure, xlabel="variant − base")
     fig.suptitle(f"{title}: {result.games} paired games (95% intervals; red: significant)")
     return fig
+
+
+def tournament_figure(result: Tournament):
+    """Each pairing's score for its first agent with its 95% interval (0.5 is even), and each
+    agent's Bradley-Terry rating: who beats whom, and by how much."""
+    from matplotlib.figure import Figure
+
+    rows = result.pairings
+    ratings = sorted(result.ratings().items(), key=lambda item: item[1])
+    fig = Figure(figsize=(10, 1.4 + 0.42 * max(len(rows), len(ratings))), layout="constrained")
+    scores, rated = fig.subplots(1, 2)
+    y = list(range(len(rows)))[::-1]  # the first pairing at the top
+    for yi, pairing in zip(y, rows):
+        d = pairing.to_json()
+        colour = _SIGNIFICANT if d["low"] > 0.5 or d["high"] < 0.5 else _NOT
+        scores.plot([d["low"], d["high"]], [yi, yi], color=colour, linewidth=2)
+        scores.plot([d["first_score"]], [yi], "o", color=colour)
+    scores.axvline(0.5, color="black", linewidth=0.8)
+    scores.set_yticks(y, [f"{p.first} vs {p.second}" for p in rows])
+    scores.set(title="score of the first agent", xlabel="wins + half the draws, per game", xlim=(0, 1))
+    rated.barh(range(len(ratings)), [r for _, r in ratings], color="#5b8cc0")
+    rated.set_yticks(range(len(ratings)), [name for name, _ in ratings])
+    rated.axvline(0, color="black", linewidth=0.8)
+    rated.set(title="Bradley-Terry rating", xlabel="Elo scale, mean 0")
+    fig.suptitle(f"{result.game}: {2 * result.deals} games per pairing, seed {result.seed} "
+                 "(95% intervals; red: not even)")
+    return fig
+
+
+def plot_tournament(result: Tournament, path: str | Path) -> None:
+    check_plot(path)
+    write_atomically(path, tournament_figure(result).savefig)
 
 
 def _bins(values: list) -> list[float] | int:
