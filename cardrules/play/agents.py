@@ -102,27 +102,33 @@ def sample_hidden(state: State, seat: int, rng: random.Random) -> State:
     # never on how they really lie.
     new = sorted(old)
     rng.shuffle(new)
+    place_cards(st, places, old, new)
+    st.seed = rng.getrandbits(62)
+    st.draws = 0
+    return st
+
+
+def place_cards(st: State, spots: list[tuple[list, int]], old: list[int], new: list[int]) -> None:
+    """Put card ``new[k]`` where ``old[k]`` lies (``spots[k]``: a zone's or a group's list, and an
+    index in it), each place keeping its face and who else knows it; variables that name a
+    moved card follow it to its new place."""
     loc = [st.loc[c] for c in old]
     face = [st.face[c] for c in old]
     known = [st.known[c] for c in old]
-    for (where, i), c, l, f, k in zip(places, new, loc, face, known):
+    for (where, i), c, l, f, k in zip(spots, new, loc, face, known):
         where[i] = c
         st.loc[c] = l
         st.face[c] = f
         st.known[c] = k
     swapped = {a: b for a, b in zip(old, new) if a != b}
     if swapped:
-        for i, v in enumerate(game.vars):
+        for i, v in enumerate(st.game.vars):
             if v.type in _CARD_TYPES or v.type in _CARD_LIST_TYPES:
                 many = v.type in _CARD_LIST_TYPES
                 if v.owner:
                     st.vars[i] = [_follow(x, swapped, many) for x in st.vars[i]]
                 else:
                     st.vars[i] = _follow(st.vars[i], swapped, many)
-    st.seed = rng.getrandbits(62)
-    st.draws = 0
-    st._legal = None
-    return st
 
 
 def _follow(value, swapped: dict, many: bool):

@@ -28,6 +28,7 @@ from ..engine.observation import cards_named
 from ..engine.primitives import Move
 from ..engine.runtime import State
 from ..language.diagnostics import Diagnostic, RulesError
+from .agents import place_cards
 
 DEFAULT_ITERATIONS = {"ismcts": 60, "pimc": 60}
 PLAYOUT_CAP = 300  # moves; a playout that has not reached the horizon by then is judged by score
@@ -97,24 +98,7 @@ def rearranged(st: State, places: list, cards: list[int], seed: int) -> State:
     old = [where[i] for where, i, _ in places]
     # The copies' containers stand where the original's did: find them by position.
     spots = _spots(st, out, places)
-    loc = [st.loc[c] for c in old]
-    face = [st.face[c] for c in old]
-    known = [st.known[c] for c in old]
-    for (where, i), c, l, f, k in zip(spots, cards, loc, face, known):
-        where[i] = c
-        out.loc[c] = l
-        out.face[c] = f
-        out.known[c] = k
-    swapped = {a: b for a, b in zip(old, cards) if a != b}
-    if swapped:
-        game = st.game
-        for v_index, v in enumerate(game.vars):
-            if v.type in ("card", "item", "list:card", "list:item"):
-                many = v.type.startswith("list:")
-                if v.owner:
-                    out.vars[v_index] = [_follow(x, swapped, many) for x in out.vars[v_index]]
-                else:
-                    out.vars[v_index] = _follow(out.vars[v_index], swapped, many)
+    place_cards(out, spots, old, cards)
     out.seed = seed
     out.draws = 0
     return out
@@ -128,14 +112,6 @@ def _spots(st: State, copy: State, places: list) -> list[tuple[list, int]]:
         n = zone_ids.get(id(where))
         out.append((copy.zones[n] if n is not None else copy.groups[group_ids[id(where)]]["cards"], i))
     return out
-
-
-def _follow(value, swapped: dict, many: bool):
-    if value is None:
-        return None
-    if many:
-        return [swapped.get(x, x) for x in value]
-    return swapped.get(value, value)
 
 
 @attrs.define
