@@ -59,7 +59,7 @@ class Writer:
 
 
 class CodeGen:
-    def __init__(self, model: Model, env_mode: bool = False):
+    def __init__(self, model: Model, env_mode: bool = False, inline: bool = True):
         self.m = model
         self.deck = model.deck
         self.ncards = model.deck.size
@@ -70,6 +70,11 @@ class CodeGen:
         self.env_mode = env_mode
         self.bound: list[str] = []  # comprehension variables: always Python locals
         self.inlined: list[dict[str, str]] = []  # parameter -> argument source, in an inlined def
+        self.inline = inline  # False compiles every call of a def as a call: the reference semantics
+        # The statement locals in scope, rules name -> Python name, and those the current block
+        # itself declares: a `let` or `for` of a name visible from outside gets a fresh name.
+        self.scope: dict[str, str] = {}
+        self.declared: set[str] = set()
         self.phase_index = {name: i for i, name in enumerate(model.phases)}
         self.var_index = {name: i for i, name in enumerate(model.vars)}
         self.temp = 0
@@ -105,11 +110,35 @@ class CodeGen:
         return f"_t{self.temp}"
 
     def local(self, name: str) -> str:
-        if self.inlined and name in self.inlined[-1] and name not in self.bound:
-            return self.inlined[-1][name]
-        if self.env_mode and name not in self.bound:
+        if name in self.bound:
+            return self.binding(name)
+        if self.inlined:
+            if name in self.inlined[-1]:
+                return self.inlined[-1][name]
+        elif name in self.scope:
+            return self.scope[name]
+        if self.env_mode:
             return f"env[{name!r}]"
         return f"L_{name}"
+
+    def binding(self, var: str) -> str:
+        """The Python name of a comprehension variable. In the body of a def inlined n deep it is
+        `L_n_var`, a name no rules local has and no argument substituted into that body can
+        mention (arguments are written one level further out), so the body never captures them."""
+        return f"L_{len(self.inlined)}_{var}" if self.inlined else f"L_{var}"
+
+    def declare(self, name: str) -> str:
+        """The Python name of a local that a `let` or a `for` of the current block introduces.
+        Rules locals are block-scoped and Python's are not: one that hides a local of an
+        enclosing block gets a name of its own (`L_3s_x`, which no rules name can be), so the
+        outer one keeps its value after the block."""
+        if name in self.scope and name not in self.declared:
+            self.temp += 1
+            self.scope[name] = f"L_{self.temp}s_{name}"
+        else:
+            self.scope.setdefault(name, f"L_{name}")
+        self.declared.add(name)
+        return self.scope[name]
 
     def span_const(self, span: Span) -> str:
         return self.const(span, "S")
@@ -118,7 +147,12 @@ class CodeGen:
         w = self.w
         w.line(f"def {name}({params}):", span)
         w.indent += 1
-        self.block(body)
+        self.scope = {p[2:]: p for p in re.findall(r"\bL_\w+", params)}
+        self.declared = set(self.scope)
+        try:
+            self.block(body)
+        finally:
+            self.scope, self.declared = {}, set()
         w.line("return False", span)
         w.indent -= 1
 
@@ -431,11 +465,11 @@ class CodeGen:
         source = self.iterable(iterable)
         self.bound.append(var)
         try:
-            elem = self.expr(element) if element is not None else f"L_{var}"
+            elem = self.expr(element) if element is not None else self.binding(var)
             cond = f" if {self.expr(condition)}" if condition is not None else ""
         finally:
             self.bound.pop()
-        return elem, f"for L_{var} in {source}{cond}", source
+        return elem, f"for {self.binding(var)} in {source}{cond}", source
 
     def e_ListComp(self, e):
         elem, loop, _ = self.comprehension(e.var, e.iterable, e.condition, e.element)
@@ -472,7 +506,7 @@ class CodeGen:
             scaled = self.scaled_attribute(e)
             if scaled is not None:
                 table, denominator = scaled
-                return f"Fraction(sum({table}[L_{e.var}] {loop}), {denominator})"
+                return f"Fraction(sum({table}[{self.binding(e.var)}] {loop}), {denominator})"
             return f"sum({elem} {loop})"
         if func == "count":
             return f"sum(1 {loop} if ({elem}) is not False and ({elem}) is not None)"
@@ -482,7 +516,7 @@ class CodeGen:
             return f"{func}(({elem} {loop}), default=None)"
         if func == "first":
             return f"next(({elem} {loop}), None)"
-        pair = f"[(L_{e.var}, {elem}) {loop}]"
+        pair = f"[({self.binding(e.var)}, {elem}) {loop}]"
         return f"rt.extreme({pair}, {1 if func == 'most' else -1})"
 
     def scaled_attribute(self, e: n.Aggregate):
@@ -513,12 +547,13 @@ class CodeGen:
                 return None
             table, denominator = scaled
             _, loop, _ = self.comprehension(e.var, e.iterable, e.condition, None)
-            return f"sum({table}[L_{e.var}] {loop})", denominator
+            return f"sum({table}[{self.binding(e.var)}] {loop})", denominator
         if isinstance(e, n.Call) and e.func in self.m.defs:
             d = self.m.defs[e.func]
             params = [type_of_ref(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
-            if not all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) or len(self.inlined) >= 4:
+            if not (self.inline and all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args)
+                    and len(self.inlined) < 4):
                 return None
             self.inlined.append({p.name: a for p, a in zip(d.params, args)})
             saved, self.bound = self.bound, []
@@ -566,7 +601,7 @@ class CodeGen:
             d = self.m.defs[f]
             params = [type_of_ref(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
-            if all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) and len(self.inlined) < 4:
+            if self.inline and all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) and len(self.inlined) < 4:
                 # A call with plain arguments is inlined: the def's body, its parameters replaced.
                 self.inlined.append({p.name: a for p, a in zip(d.params, args)})
                 saved, self.bound = self.bound, []
@@ -624,8 +659,13 @@ class CodeGen:
     def block(self, b: n.Block) -> None:
         if not b.statements:
             self.w.line("pass", b.span)
-        for s in b.statements:
-            getattr(self, "s_" + type(s).__name__)(s)
+        saved = dict(self.scope), self.declared
+        self.declared = set()
+        try:
+            for s in b.statements:
+                getattr(self, "s_" + type(s).__name__)(s)
+        finally:
+            self.scope, self.declared = saved
 
     def s_Assign(self, s):
         w = self.w
@@ -655,7 +695,8 @@ class CodeGen:
             w.line(f"{place} = {place} {s.op[0]} {value}", s.span)
 
     def s_Let(self, s):
-        self.w.line(f"{self.local(s.name)} = {self.expr(s.value)}", s.span)
+        value = self.expr(s.value)
+        self.w.line(f"{self.declare(s.name)} = {value}", s.span)
 
     def items(self, e) -> str:
         """Source for what a statement acts on, as a fresh list (the statement may move it)."""
@@ -738,15 +779,21 @@ class CodeGen:
     def s_For(self, s):
         w = self.w
         if s.condition is None:
-            w.line(f"for {self.local(s.var)} in list({self.iterable(s.iterable)}):", s.span)
+            source = f"list({self.iterable(s.iterable)})"
         else:
             # The filter is read once, before the loop: a body that moves cards cannot make
             # the loop skip or revisit any (docs/language.md, "Statements").
             elem, loop, _ = self.comprehension(s.var, s.iterable, s.condition, None)
-            w.line(f"for {self.local(s.var)} in [{elem} {loop}]:", s.span)
-        w.indent += 1
-        self.block(s.body)
-        w.indent -= 1
+            source = f"[{elem} {loop}]"
+        saved = dict(self.scope), self.declared
+        self.declared = set()
+        try:
+            w.line(f"for {self.declare(s.var)} in {source}:", s.span)
+            w.indent += 1
+            self.block(s.body)
+            w.indent -= 1
+        finally:
+            self.scope, self.declared = saved
 
     def s_Goto(self, s):
         self.w.line(f"st.phase = {self.phase_index[s.phase]}", s.span)

@@ -15,8 +15,10 @@ from .codegen import GENERATED_FILE, CodeGen
 from .runtime import CompiledMove, CompiledPhase, Game, VarSlot
 
 
-def compile_model(model: Model) -> Game:
-    gen = CodeGen(model)
+def compile_model(model: Model, inline: bool = True) -> Game:
+    """`inline=False` compiles every call of a def as a call, the plain semantics that inlining
+    must agree with (tests compare the two)."""
+    gen = CodeGen(model, inline=inline)
     m = gen.m
     slot_zone, slot_owner = [], []
     for z in m.zones.values():
