@@ -34,7 +34,7 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 # Generated source worth computing once per legal-move generation: it calls something or loops.
-_COSTLY = re.compile(r"\b(?:B[0-9]+|d_\w+|g_\w+|rt\.extreme|any|all|sum|max|min|next)\(| for ")
+_COSTLY = re.compile(r"\b(?:B[0-9]+|H[0-9]+|d_\w+|g_\w+|rt\.extreme|any|all|sum|max|min|next)\(| for ")
 # Lists whose elements are never lists: a move parameter of one is frozen by `tuple`.
 _FLAT_LISTS = {T.list_of(t) for t in ("card", "item", "group", "number", "player", "team", "bool", "symbol",
                                       "rank", "suit")}
@@ -43,6 +43,15 @@ _WORK = (n.Call, n.Aggregate, n.ListComp, n.Name)
 # Python names of the rules' locals, of generated temporaries and of the state, as opposed to
 # the module's constants and functions.
 _LOCAL = re.compile(r"L_\w+|_t[0-9]+|st|_m|env")
+# CPython refuses more than 200 nested brackets, 20 nested loops and 100 indentation levels in
+# one function. Generated code stays well inside them: an expression nested deeper than
+# MAX_NESTING brackets, a block more than MAX_INDENT levels in, or a loop more than MAX_LOOPS
+# loops deep is written as a helper function `H<n>` of the locals it reads.
+MAX_NESTING = 50
+MAX_INDENT = 40
+MAX_LOOPS = 12
+# A mark in the lines of a helper block, where the locals it gives back go once they are known.
+_GIVEN_BACK = "\x00"
 
 
 class Writer:
@@ -75,6 +84,10 @@ class CodeGen:
         # itself declares: a `let` or `for` of a name visible from outside gets a fresh name.
         self.scope: dict[str, str] = {}
         self.declared: set[str] = set()
+        self.helpers = Writer()  # the helper functions `H<n>`, written after everything else
+        self.loops = 0  # loops around the statement being written, in the current function
+        self.transfer = "return True"  # what a statement that transfers control writes
+        self.generator_helpers: list[Writer] = []
         self.phase_index = {name: i for i, name in enumerate(model.phases)}
         self.var_index = {name: i for i, name in enumerate(model.vars)}
         self.temp = 0
@@ -208,7 +221,10 @@ class CodeGen:
                 w.line(f"if {' and '.join(early)}:", mv.span)
                 w.indent += 1
             bound: set[str] = set()
-            for g in mv.generators:
+            outer = w
+            for depth, g in enumerate(mv.generators):
+                if depth and depth % MAX_LOOPS == 0:
+                    w = self.generator_helper(var_names[:depth], g.span)
                 w.line(f"for L_{g.var} in {self.iterable(g.source)}:", g.span)
                 w.indent += 1
                 bound.add(g.var)
@@ -237,7 +253,27 @@ class CodeGen:
                 w.line(f"_mv = {cache}.get(_a)", mv.span)
                 w.line(f"append(_mv if _mv is not None else rt.interned_move({cache}, _a, {name_c}, {j}, {lazy_c}))",
                        mv.span)
+            w = self.w = self.end_generator_helpers(outer)
             w.indent = start
+
+    def generator_helper(self, bound: list[str], span: Span) -> Writer:
+        """The loops of a move's further parameters, in a helper function called where they
+        would have begun: `MAX_LOOPS` loops at most in one function."""
+        params = ", ".join(["st", "L_me", "_m", "append"] + [f"L_{v}" for v in bound])
+        name = self.helper_name()
+        self.w.line(f"{name}({params})", span)
+        self.w = Writer()
+        self.w.line(f"def {name}({params}):", span)
+        self.w.indent = 1
+        self.generator_helpers.append(self.w)
+        return self.w
+
+    def end_generator_helpers(self, outer: Writer) -> Writer:
+        for helper in self.generator_helpers:
+            self.helpers.lines.extend(helper.lines)
+            self.helpers.spans.extend(helper.spans)
+        self.generator_helpers = []
+        return outer
 
     # --- move texts
     def renderer(self, mv: n.MoveDecl, params: list[tuple[str, str]]) -> Callable:
@@ -286,7 +322,61 @@ class CodeGen:
         if self.memo and isinstance(e, _WORK) and _COSTLY.search(src) and self.invariant(src):
             k = self.memo_keys.setdefault(src, len(self.memo_keys))
             return f"(_m[{k}] if {k} in _m else _m.setdefault({k}, {src}))"
+        if len(src) > 2 * MAX_NESTING and nesting(src) > MAX_NESTING:
+            return self.helper_expression(src, e.span)
         return src
+
+    # --- helper functions: what would nest too deep for CPython, written apart
+    def helper_name(self) -> str:
+        self.temp += 1
+        return f"H{self.temp}"
+
+    def helper_expression(self, src: str, span: Span) -> str:
+        """A call of a new helper function that returns `src`, given the locals `src` reads."""
+        free = free_python_names(ast.parse(src, mode="eval").body)
+        params = ", ".join(sorted(name for name in free if _LOCAL.fullmatch(name)))
+        name = self.helper_name()
+        if free & self.impure:
+            self.impure.add(name)
+        self.helpers.line(f"def {name}({params}):", span)
+        self.helpers.line(f"    return {src}", span)
+        return f"{name}({params})"
+
+    def helper_block(self, b: n.Block) -> None:
+        """The statements of a block nested too deep, as a helper function called in its place.
+        It is given the locals in scope and gives back those it assigns, with whether it
+        transferred control."""
+        visible = sorted(set(self.scope.values()))
+        params = ", ".join(["st"] + visible)
+        name = self.helper_name()
+        saved = self.w, self.loops, self.transfer
+        self.w, self.loops, self.transfer = Writer(), 0, "return True" + _GIVEN_BACK
+        try:
+            self.w.line(f"def {name}({params}):", b.span)
+            self.w.indent = 1
+            self.block_statements(b)
+            self.w.line("return False" + _GIVEN_BACK, b.span)
+            helper = self.w
+        finally:
+            self.w, self.loops, self.transfer = saved
+        tree = ast.parse("\n".join(helper.lines).replace(_GIVEN_BACK, ""))
+        assigned = {x.id for x in ast.walk(tree) if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Store)}
+        given_back = [v for v in visible if v in assigned]
+        tail = "".join(", " + v for v in given_back)
+        self.helpers.lines.extend(line.replace(_GIVEN_BACK, tail) for line in helper.lines)
+        self.helpers.spans.extend(helper.spans)
+        if given_back:
+            flag = self.fresh()
+            self.w.line(f"{flag}{tail} = {name}({params})", b.span)
+            self.w.line(f"if {flag}: {self.transfer}", b.span)
+        else:
+            self.w.line(f"if {name}({params}): {self.transfer}", b.span)
+
+    def flush_helpers(self) -> None:
+        """Write the helper functions after the rest of the module."""
+        self.w.lines.extend(self.helpers.lines)
+        self.w.spans.extend(self.helpers.spans)
+        self.helpers = Writer()
 
     # --- computed once per legal-move generation
     def invariant(self, src: str) -> bool:
@@ -657,6 +747,12 @@ class CodeGen:
 
     # --- statements
     def block(self, b: n.Block) -> None:
+        if b.statements and (self.w.indent > MAX_INDENT or self.loops > MAX_LOOPS):
+            self.helper_block(b)
+        else:
+            self.block_statements(b)
+
+    def block_statements(self, b: n.Block) -> None:
         if not b.statements:
             self.w.line("pass", b.span)
         saved = dict(self.scope), self.declared
@@ -790,22 +886,24 @@ class CodeGen:
         try:
             w.line(f"for {self.declare(s.var)} in {source}:", s.span)
             w.indent += 1
+            self.loops += 1
             self.block(s.body)
+            self.loops -= 1
             w.indent -= 1
         finally:
             self.scope, self.declared = saved
 
     def s_Goto(self, s):
         self.w.line(f"st.phase = {self.phase_index[s.phase]}", s.span)
-        self.w.line("return True", s.span)
+        self.w.line(self.transfer, s.span)
 
     def s_EndGame(self, s):
         self.w.line("st.over = True", s.span)
-        self.w.line("return True", s.span)
+        self.w.line(self.transfer, s.span)
 
     def s_CallAction(self, s):
         args = [self.expr(a) for a in s.args]
-        self.w.line(f"if a_{s.name}(st{''.join(', ' + a for a in args)}): return True", s.span)
+        self.w.line(f"if a_{s.name}(st{''.join(', ' + a for a in args)}): {self.transfer}", s.span)
 
     # --- env mode, for explain
     def env_function(self, e, as_collection: bool = False) -> Callable:
@@ -817,9 +915,29 @@ class CodeGen:
                 f"    return {self.expr(d.body)}" for name, d in self.m.defs.items()]
         self.env_mode = True
         namespace = dict(self.ns)
-        exec(compile("\n".join(defs) + f"\ndef f(st, env):\n    return {source}\n", "<explain>", "exec"),
+        helpers = "\n".join(self.helpers.lines)
+        exec(compile("\n".join(defs) + f"\n{helpers}\ndef f(st, env):\n    return {source}\n", "<explain>", "exec"),
              namespace)
         return namespace["f"]
+
+
+def nesting(src: str) -> int:
+    """How deep brackets nest in generated source (whose only strings are reprs)."""
+    depth = deepest = 0
+    i, size = 0, len(src)
+    while i < size:
+        ch = src[i]
+        if ch in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")]}":
+            depth -= 1
+        elif ch in "'\"":
+            i += 1
+            while src[i] != ch:
+                i += 2 if src[i] == "\\" else 1
+        i += 1
+    return deepest
 
 
 def conjuncts(e) -> list:

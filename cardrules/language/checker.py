@@ -56,6 +56,16 @@ class Checker:
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(message, span, hint))
 
+    def parameter_names(self, params: list[tuple[str, Span]], owner: str, player_moves: bool = False) -> None:
+        """Each parameter has a name of its own; a move's cannot be `me`, the player who moves."""
+        seen: set[str] = set()
+        for name, span in params:
+            if name in seen:
+                self.error(f"{owner} has two parameters named `{name}`", span, "give each parameter its own name")
+            elif player_moves and name == "me":
+                self.error(f"a parameter of {owner} cannot be named `me`: `me` is the player who moves", span)
+            seen.add(name)
+
     def fatal_if_errors(self) -> None:
         if self.diagnostics:
             raise _Abort
@@ -87,8 +97,10 @@ class Checker:
                     self.error(f"`{var.name}` is {T.describe(var.type)} but starts as {T.describe(t)}",
                                var.init.span)
         for d in self.defs.values():
+            self.parameter_names([(p.name, p.span) for p in d.params], f"`{d.name}`")
             self.def_type(d)
         for a in self.actions.values():
+            self.parameter_names([(p.name, p.span) for p in a.params], f"action `{a.name}`")
             self.block(a.body, {p.name: self.type_ref(p.type) for p in a.params}, where="action")
         self.check_action_recursion()
         setup = self.single(decls, "setup", "a `setup { ... }` block that deals and says `goto` the first phase")
@@ -830,6 +842,7 @@ class Checker:
             if m.name in names:
                 self.error(f"phase `{p.name}` declares move `{m.name}` twice", m.span)
             names.add(m.name)
+            self.parameter_names([(g.var, g.span) for g in m.generators], f"move `{m.name}`", player_moves=True)
             scope = {"me": "player"}
             for g in m.generators:
                 scope = self.iteration(g.var, g.source, g.condition, scope)
