@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["subsets_summing", "disjoint_sum_unions"]
+__all__ = ["subsets_summing", "disjoint_sum_unions", "count_subsets_summing"]
 
 Number = int | Fraction
 
@@ -144,3 +144,22 @@ def _members(mask: int) -> tuple[int, ...]:
 
 def _size_then_lex(t: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return len(t), t
+
+
+def count_subsets_summing(values: Sequence[Number], target: Number, cap: int) -> int:
+    """How many sets of items :func:`subsets_summing` would return, counted without listing
+    them (by the sums reachable so far); any count above ``cap`` is reported as ``cap + 1``.
+
+    >>> count_subsets_summing([1] * 40, 20, 10**6)
+    1000001
+    >>> count_subsets_summing([4, 4, 5, 3], 8, 100)
+    2
+    """
+    ways: dict[Number, int] = {0: 1}
+    for v in values:
+        if v <= 0 or v > target:
+            continue
+        for total, count in list(ways.items()):
+            if total + v <= target:
+                ways[total + v] = min(ways.get(total + v, 0) + count, cap + 1)
+    return ways.get(target, 0) if target != 0 else 0

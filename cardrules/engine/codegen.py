@@ -31,6 +31,7 @@ from .primitives import Move, number
 
 GENERATED_FILE = "<cardrules generated: {}>"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
+_NUMERAL = re.compile(r"-?[0-9]+")
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 # Generated source worth computing once per legal-move generation: it calls something or loops.
@@ -544,6 +545,8 @@ class CodeGen:
                 return f"(list({a}) + list({b}))"
             if op == "-":
                 return f"rt.difference({a}, {b})"
+        if op == "*" and not (_NUMERAL.fullmatch(a) and _NUMERAL.fullmatch(b)):
+            return f"rt.product({a}, {b})"
         if op in ("+", "-", "*"):
             return f"({a} {op} {b})"
         return f"rt.divide({a}, {b}, {op!r}, {self.span_const(e.span)})"

@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from .. import types as T
 from ...algorithms import sums
+from ..limits import MAX_RESULTS, refuse_results
 from .core import list_of_lists, builtin
+
+
+# So few items have at most 2 ** 16 subsets: no need to count the results first.
+_ALWAYS_FEW = 16
 
 
 @builtin("sum_subsets", ("collection", "number", "func"), list_of_lists(0),
          "Every non-empty subset whose values (given by f) add up exactly to the target.")
 def _sum_subsets(st, xs, target, value):
     values = [value(st, x) for x in xs]
+    if len(values) > _ALWAYS_FEW:
+        refuse_results(sums.count_subsets_summing(values, target, MAX_RESULTS), f"`sum_subsets` of {len(xs)} items")
     return [[xs[i] for i in idx] for idx in sums.subsets_summing(values, target)]
 
 
@@ -20,6 +27,10 @@ def _sum_subsets(st, xs, target, value):
          "(values given by f); items for which `exact` holds may only form a group alone.")
 def _disjoint_sums(st, xs, target, value, exact):
     values = [value(st, x) for x in xs]
+    if len(values) > _ALWAYS_FEW:
+        # Every union of the groups may be a result: 2 ** groups of them at most.
+        groups = sums.count_subsets_summing(values, target, MAX_RESULTS)
+        refuse_results(2 ** min(groups, 64) - 1, f"`disjoint_sums` of {len(xs)} items")
     # Whether an item must stay alone matters only if it could join others: if it is worth less
     # than the target. Asking no more keeps `exact` off the hot path.
     exact_only = [0 < v < target and bool(exact(st, x)) for x, v in zip(xs, values)]
