@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["subsets_summing", "disjoint_sum_unions", "count_subsets_summing"]
+__all__ = ["subsets_summing", "disjoint_sum_unions", "count_subsets_summing", "TooManyResults"]
 
 Number = int | Fraction
 
@@ -38,10 +38,15 @@ def subsets_summing(values: Sequence[Number], target: Number) -> list[tuple[int,
     return _as_sorted_tuples(_group_masks(values, target, ()))
 
 
+class TooManyResults(ValueError):
+    """There are more results than the caller's ``limit``."""
+
+
 def disjoint_sum_unions(
     values: Sequence[Number],
     target: Number,
     exact_only: Sequence[bool] = (),
+    limit: int | None = None,
 ) -> list[tuple[int, ...]]:
     """Return every distinct union of disjoint groups that each sum to ``target``.
 
@@ -64,6 +69,7 @@ def disjoint_sum_unions(
     :param values: value of each item, indexed by item.
     :param target: the exact sum of every group.
     :param exact_only: per-item flag restricting the item to singleton groups.
+    :param limit: raise :class:`TooManyResults` rather than list more unions than this.
     :returns: index tuples, each ascending, ordered by ``(len, tuple)``.
     """
     groups = _group_masks(values, target, exact_only)
@@ -82,6 +88,8 @@ def disjoint_sum_unions(
                 if bigger not in seen:
                     seen.add(bigger)
                     stack.append(bigger)
+        if limit is not None and len(seen) > limit:
+            raise TooManyResults(f"more than {limit} unions")
     return _as_sorted_tuples(seen)
 
 

@@ -27,14 +27,17 @@ def _sum_subsets(st, xs, target, value):
          "(values given by f); items for which `exact` holds may only form a group alone.")
 def _disjoint_sums(st, xs, target, value, exact):
     values = [value(st, x) for x in xs]
+    what = f"`disjoint_sums` of {len(xs)} items"
     if len(values) > _ALWAYS_FEW:
-        # Every union of the groups may be a result: 2 ** groups of them at most.
-        groups = sums.count_subsets_summing(values, target, MAX_RESULTS)
-        refuse_results(2 ** min(groups, 64) - 1, f"`disjoint_sums` of {len(xs)} items")
+        refuse_results(sums.count_subsets_summing(values, target, MAX_RESULTS), what)
     # Whether an item must stay alone matters only if it could join others: if it is worth less
     # than the target. Asking no more keeps `exact` off the hot path.
     exact_only = [0 < v < target and bool(exact(st, x)) for x, v in zip(xs, values)]
-    return [[xs[i] for i in idx] for idx in sums.disjoint_sum_unions(values, target, exact_only)]
+    try:
+        unions = sums.disjoint_sum_unions(values, target, exact_only, MAX_RESULTS)
+    except sums.TooManyResults:
+        refuse_results(MAX_RESULTS + 1, what)
+    return [[xs[i] for i in idx] for idx in unions]
 
 
 @builtin("distinct_values", ("collection", "func"), T.list_of("number"),
