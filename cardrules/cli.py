@@ -19,6 +19,7 @@ from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
+from .engine.compiler import compile_model
 from .engine.errors import IllegalMove
 from .engine.loader import load_game, load_model, parse_param, parse_value
 from .language.diagnostics import Diagnostic, RulesError, plural
@@ -107,6 +108,7 @@ def check(files, players, params) -> None:
     for name in files:
         try:
             model = load_model(name, _params(players, params))
+            compile_model(model)  # "ok" means the file runs, not only that it reads well
         except RulesError as exc:
             errors.print(exc.render(), markup=False, highlight=False)
             bad += 1

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-__all__ = ["subsets_summing", "disjoint_sum_unions"]
+__all__ = ["subsets_summing", "disjoint_sum_unions", "count_subsets_summing", "TooManyResults"]
 
 Number = int | Fraction
 
@@ -38,10 +38,15 @@ def subsets_summing(values: Sequence[Number], target: Number) -> list[tuple[int,
     return _as_sorted_tuples(_group_masks(values, target, ()))
 
 
+class TooManyResults(ValueError):
+    """There are more results than the caller's ``limit``."""
+
+
 def disjoint_sum_unions(
     values: Sequence[Number],
     target: Number,
     exact_only: Sequence[bool] = (),
+    limit: int | None = None,
 ) -> list[tuple[int, ...]]:
     """Return every distinct union of disjoint groups that each sum to ``target``.
 
@@ -64,6 +69,7 @@ def disjoint_sum_unions(
     :param values: value of each item, indexed by item.
     :param target: the exact sum of every group.
     :param exact_only: per-item flag restricting the item to singleton groups.
+    :param limit: raise :class:`TooManyResults` rather than list more unions than this.
     :returns: index tuples, each ascending, ordered by ``(len, tuple)``.
     """
     groups = _group_masks(values, target, exact_only)
@@ -82,6 +88,8 @@ def disjoint_sum_unions(
                 if bigger not in seen:
                     seen.add(bigger)
                     stack.append(bigger)
+        if limit is not None and len(seen) > limit:
+            raise TooManyResults(f"more than {limit} unions")
     return _as_sorted_tuples(seen)
 
 
@@ -144,3 +152,22 @@ def _members(mask: int) -> tuple[int, ...]:
 
 def _size_then_lex(t: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return len(t), t
+
+
+def count_subsets_summing(values: Sequence[Number], target: Number, cap: int) -> int:
+    """How many sets of items :func:`subsets_summing` would return, counted without listing
+    them (by the sums reachable so far); any count above ``cap`` is reported as ``cap + 1``.
+
+    >>> count_subsets_summing([1] * 40, 20, 10**6)
+    1000001
+    >>> count_subsets_summing([4, 4, 5, 3], 8, 100)
+    2
+    """
+    ways: dict[Number, int] = {0: 1}
+    for v in values:
+        if v <= 0 or v > target:
+            continue
+        for total, count in list(ways.items()):
+            if total + v <= target:
+                ways[total + v] = min(ways.get(total + v, 0) + count, cap + 1)
+    return ways.get(target, 0) if target != 0 else 0

@@ -33,10 +33,11 @@ from .primitives import MAX_RANGE, Move, number
 
 GENERATED_FILE = "<cardrules generated: {}>"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
+_NUMERAL = re.compile(r"-?[0-9]+")
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 # Generated source worth computing once per legal-move generation: it calls something or loops.
-_COSTLY = re.compile(r"\b(?:B[0-9]+|d_\w+|g_\w+|rt\.extreme|any|all|sum|max|min|next)\(| for ")
+_COSTLY = re.compile(r"\b(?:B[0-9]+|H[0-9]+|d_\w+|g_\w+|rt\.extreme|any|all|sum|max|min|next)\(| for ")
 _MEMO_USE = re.compile(r"\b_m\b")
 # Moves the same in every state are listed once when compiling, up to this many per move.
 STATIC_MOVES_LIMIT = 1_000
@@ -48,6 +49,15 @@ _WORK = (n.Call, n.Aggregate, n.ListComp, n.Name)
 # Python names of the rules' locals, of generated temporaries and of the state, as opposed to
 # the module's constants and functions.
 _LOCAL = re.compile(r"L_\w+|_t[0-9]+|st|_m|env")
+# CPython refuses more than 200 nested brackets, 20 nested loops and 100 indentation levels in
+# one function. Generated code stays well inside them: an expression nested deeper than
+# MAX_NESTING brackets, a block more than MAX_INDENT levels in, or a loop more than MAX_LOOPS
+# loops deep is written as a helper function `H<n>` of the locals it reads.
+MAX_NESTING = 50
+MAX_INDENT = 40
+MAX_LOOPS = 12
+# A mark in the lines of a helper block, where the locals it gives back go once they are known.
+_GIVEN_BACK = "\x00"
 
 
 class Writer:
@@ -64,7 +74,7 @@ class Writer:
 
 
 class CodeGen:
-    def __init__(self, model: Model, env_mode: bool = False):
+    def __init__(self, model: Model, env_mode: bool = False, inline: bool = True):
         self.m = model
         self.deck = model.deck
         self.ncards = model.deck.size
@@ -75,6 +85,15 @@ class CodeGen:
         self.env_mode = env_mode
         self.bound: list[str] = []  # comprehension variables: always Python locals
         self.inlined: list[dict[str, str]] = []  # parameter -> argument source, in an inlined def
+        self.inline = inline  # False compiles every call of a def as a call: the reference semantics
+        # The statement locals in scope, rules name -> Python name, and those the current block
+        # itself declares: a `let` or `for` of a name visible from outside gets a fresh name.
+        self.scope: dict[str, str] = {}
+        self.declared: set[str] = set()
+        self.helpers = Writer()  # the helper functions `H<n>`, written after everything else
+        self.loops = 0  # loops around the statement being written, in the current function
+        self.transfer = "return True"  # what a statement that transfers control writes
+        self.generator_helpers: list[Writer] = []
         self.phase_index = {name: i for i, name in enumerate(model.phases)}
         self.var_index = {name: i for i, name in enumerate(model.vars)}
         self.temp = 0
@@ -111,11 +130,35 @@ class CodeGen:
         return f"_t{self.temp}"
 
     def local(self, name: str) -> str:
-        if self.inlined and name in self.inlined[-1] and name not in self.bound:
-            return self.inlined[-1][name]
-        if self.env_mode and name not in self.bound:
+        if name in self.bound:
+            return self.binding(name)
+        if self.inlined:
+            if name in self.inlined[-1]:
+                return self.inlined[-1][name]
+        elif name in self.scope:
+            return self.scope[name]
+        if self.env_mode:
             return f"env[{name!r}]"
         return f"L_{name}"
+
+    def binding(self, var: str) -> str:
+        """The Python name of a comprehension variable. In the body of a def inlined n deep it is
+        `L_n_var`, a name no rules local has and no argument substituted into that body can
+        mention (arguments are written one level further out), so the body never captures them."""
+        return f"L_{len(self.inlined)}_{var}" if self.inlined else f"L_{var}"
+
+    def declare(self, name: str) -> str:
+        """The Python name of a local that a `let` or a `for` of the current block introduces.
+        Rules locals are block-scoped and Python's are not: one that hides a local of an
+        enclosing block gets a name of its own (`L_3s_x`, which no rules name can be), so the
+        outer one keeps its value after the block."""
+        if name in self.scope and name not in self.declared:
+            self.temp += 1
+            self.scope[name] = f"L_{self.temp}s_{name}"
+        else:
+            self.scope.setdefault(name, f"L_{name}")
+        self.declared.add(name)
+        return self.scope[name]
 
     def span_const(self, span: Span) -> str:
         return self.const(span, "S")
@@ -124,7 +167,12 @@ class CodeGen:
         w = self.w
         w.line(f"def {name}({params}):", span)
         w.indent += 1
-        self.block(body)
+        self.scope = {p[2:]: p for p in re.findall(r"\bL_\w+", params)}
+        self.declared = set(self.scope)
+        try:
+            self.block(body)
+        finally:
+            self.scope, self.declared = {}, set()
         w.line("return False", span)
         w.indent -= 1
 
@@ -217,7 +265,10 @@ class CodeGen:
                 w.line(f"if {' and '.join(early)}:", mv.span)
                 w.indent += 1
             bound: set[str] = set()
-            for g in mv.generators:
+            outer = w
+            for depth, g in enumerate(mv.generators):
+                if depth and depth % MAX_LOOPS == 0:
+                    w = self.generator_helper(var_names[:depth], g.span)
                 w.line(f"for L_{g.var} in {self.loop_source(g.source)}:", g.span)
                 w.indent += 1
                 bound.add(g.var)
@@ -246,7 +297,27 @@ class CodeGen:
                 w.line(f"_mv = {cache}.get(_a)", mv.span)
                 w.line(f"append(_mv if _mv is not None else rt.interned_move({cache}, _a, {name_c}, {j}, {lazy_c}))",
                        mv.span)
+            w = self.w = self.end_generator_helpers(outer)
             w.indent = start
+
+    def generator_helper(self, bound: list[str], span: Span) -> Writer:
+        """The loops of a move's further parameters, in a helper function called where they
+        would have begun: `MAX_LOOPS` loops at most in one function."""
+        params = ", ".join(["st", "L_me", "_m", "append"] + [f"L_{v}" for v in bound])
+        name = self.helper_name()
+        self.w.line(f"{name}({params})", span)
+        self.w = Writer()
+        self.w.line(f"def {name}({params}):", span)
+        self.w.indent = 1
+        self.generator_helpers.append(self.w)
+        return self.w
+
+    def end_generator_helpers(self, outer: Writer) -> Writer:
+        for helper in self.generator_helpers:
+            self.helpers.lines.extend(helper.lines)
+            self.helpers.spans.extend(helper.spans)
+        self.generator_helpers = []
+        return outer
 
     # --- move texts
     def renderer(self, mv: n.MoveDecl, params: list[tuple[str, str]]) -> Callable:
@@ -295,6 +366,8 @@ class CodeGen:
         if self.memo and isinstance(e, _WORK) and _COSTLY.search(src) and self.invariant(src):
             k = self.memo_keys.setdefault(src, len(self.memo_keys))
             return f"(_m[{k}] if {k} in _m else _m.setdefault({k}, {src}))"
+        if len(src) > 2 * MAX_NESTING and nesting(src) > MAX_NESTING:
+            return self.helper_expression(src, e.span)
         return src
 
     def turn_variable(self, phase: n.Phase) -> int | None:
@@ -305,6 +378,57 @@ class CodeGen:
         if kind != "var" or what.owner is not None:
             return None
         return self.var_index[what.name]
+    # --- helper functions: what would nest too deep for CPython, written apart
+    def helper_name(self) -> str:
+        self.temp += 1
+        return f"H{self.temp}"
+
+    def helper_expression(self, src: str, span: Span) -> str:
+        """A call of a new helper function that returns `src`, given the locals `src` reads."""
+        free = free_python_names(ast.parse(src, mode="eval").body)
+        params = ", ".join(sorted(name for name in free if _LOCAL.fullmatch(name)))
+        name = self.helper_name()
+        if free & self.impure:
+            self.impure.add(name)
+        self.helpers.line(f"def {name}({params}):", span)
+        self.helpers.line(f"    return {src}", span)
+        return f"{name}({params})"
+
+    def helper_block(self, b: n.Block) -> None:
+        """The statements of a block nested too deep, as a helper function called in its place.
+        It is given the locals in scope and gives back those it assigns, with whether it
+        transferred control."""
+        visible = sorted(set(self.scope.values()))
+        params = ", ".join(["st"] + visible)
+        name = self.helper_name()
+        saved = self.w, self.loops, self.transfer
+        self.w, self.loops, self.transfer = Writer(), 0, "return True" + _GIVEN_BACK
+        try:
+            self.w.line(f"def {name}({params}):", b.span)
+            self.w.indent = 1
+            self.block_statements(b)
+            self.w.line("return False" + _GIVEN_BACK, b.span)
+            helper = self.w
+        finally:
+            self.w, self.loops, self.transfer = saved
+        tree = ast.parse("\n".join(helper.lines).replace(_GIVEN_BACK, ""))
+        assigned = {x.id for x in ast.walk(tree) if isinstance(x, ast.Name) and isinstance(x.ctx, ast.Store)}
+        given_back = [v for v in visible if v in assigned]
+        tail = "".join(", " + v for v in given_back)
+        self.helpers.lines.extend(line.replace(_GIVEN_BACK, tail) for line in helper.lines)
+        self.helpers.spans.extend(helper.spans)
+        if given_back:
+            flag = self.fresh()
+            self.w.line(f"{flag}{tail} = {name}({params})", b.span)
+            self.w.line(f"if {flag}: {self.transfer}", b.span)
+        else:
+            self.w.line(f"if {name}({params}): {self.transfer}", b.span)
+
+    def flush_helpers(self) -> None:
+        """Write the helper functions after the rest of the module."""
+        self.w.lines.extend(self.helpers.lines)
+        self.w.spans.extend(self.helpers.spans)
+        self.helpers = Writer()
 
     # --- computed once per legal-move generation
     def invariant(self, src: str) -> bool:
@@ -488,6 +612,8 @@ class CodeGen:
                 return f"(list({a}) + list({b}))"
             if op == "-":
                 return f"rt.difference({a}, {b})"
+        if op == "*" and not (_NUMERAL.fullmatch(a) and _NUMERAL.fullmatch(b)):
+            return f"rt.product({a}, {b})"
         if op in ("+", "-", "*"):
             return f"({a} {op} {b})"
         return f"rt.divide({a}, {b}, {op!r}, {self.span_const(e.span)})"
@@ -499,11 +625,11 @@ class CodeGen:
         source = self.iterable(iterable)
         self.bound.append(var)
         try:
-            elem = self.expr(element) if element is not None else f"L_{var}"
+            elem = self.expr(element) if element is not None else self.binding(var)
             cond = f" if {self.expr(condition)}" if condition is not None else ""
         finally:
             self.bound.pop()
-        return elem, f"for L_{var} in {source}{cond}", source
+        return elem, f"for {self.binding(var)} in {source}{cond}", source
 
     def e_ListComp(self, e):
         elem, loop, _ = self.comprehension(e.var, e.iterable, e.condition, e.element)
@@ -552,7 +678,7 @@ class CodeGen:
             scaled = self.scaled_attribute(e)
             if scaled is not None:
                 table, denominator = scaled
-                return f"Fraction(sum({table}[L_{e.var}] {loop}), {denominator})"
+                return f"Fraction(sum({table}[{self.binding(e.var)}] {loop}), {denominator})"
             return f"sum({elem} {loop})"
         if func == "count":
             return f"sum(1 {loop} if ({elem}) is not False and ({elem}) is not None)"
@@ -562,7 +688,7 @@ class CodeGen:
             return f"{func}(({elem} {loop}), default=None)"
         if func == "first":
             return f"next(({elem} {loop}), None)"
-        pair = f"[(L_{e.var}, {elem}) {loop}]"
+        pair = f"[({self.binding(e.var)}, {elem}) {loop}]"
         return f"rt.extreme({pair}, {1 if func == 'most' else -1})"
 
     def scaled_attribute(self, e: n.Aggregate):
@@ -593,12 +719,13 @@ class CodeGen:
                 return None
             table, denominator = scaled
             _, loop, _ = self.comprehension(e.var, e.iterable, e.condition, None)
-            return f"sum({table}[L_{e.var}] {loop})", denominator
+            return f"sum({table}[{self.binding(e.var)}] {loop})", denominator
         if isinstance(e, n.Call) and e.func in self.m.defs:
             d = self.m.defs[e.func]
             params = [type_of_ref(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
-            if not all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) or len(self.inlined) >= 4:
+            if not (self.inline and all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args)
+                    and len(self.inlined) < 4):
                 return None
             self.inlined.append({p.name: a for p, a in zip(d.params, args)})
             saved, self.bound = self.bound, []
@@ -646,7 +773,7 @@ class CodeGen:
             d = self.m.defs[f]
             params = [type_of_ref(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
-            if all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) and len(self.inlined) < 4:
+            if self.inline and all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) and len(self.inlined) < 4:
                 # A call with plain arguments is inlined: the def's body, its parameters replaced.
                 self.inlined.append({p.name: a for p, a in zip(d.params, args)})
                 saved, self.bound = self.bound, []
@@ -716,10 +843,21 @@ class CodeGen:
 
     # --- statements
     def block(self, b: n.Block) -> None:
+        if b.statements and (self.w.indent > MAX_INDENT or self.loops > MAX_LOOPS):
+            self.helper_block(b)
+        else:
+            self.block_statements(b)
+
+    def block_statements(self, b: n.Block) -> None:
         if not b.statements:
             self.w.line("pass", b.span)
-        for s in b.statements:
-            getattr(self, "s_" + type(s).__name__)(s)
+        saved = dict(self.scope), self.declared
+        self.declared = set()
+        try:
+            for s in b.statements:
+                getattr(self, "s_" + type(s).__name__)(s)
+        finally:
+            self.scope, self.declared = saved
 
     def s_Assign(self, s):
         w = self.w
@@ -749,7 +887,8 @@ class CodeGen:
             w.line(f"{place} = {place} {s.op[0]} {value}", s.span)
 
     def s_Let(self, s):
-        self.w.line(f"{self.local(s.name)} = {self.expr(s.value)}", s.span)
+        value = self.expr(s.value)
+        self.w.line(f"{self.declare(s.name)} = {value}", s.span)
 
     def items(self, e) -> str:
         """Source for what a statement acts on, as a fresh list (the statement may move it)."""
@@ -837,15 +976,23 @@ class CodeGen:
     def s_For(self, s):
         w = self.w
         if s.condition is None:
-            w.line(f"for {self.local(s.var)} in list({self.iterable(s.iterable)}):", s.span)
+            source = f"list({self.iterable(s.iterable)})"
         else:
             # The filter is read once, before the loop: a body that moves cards cannot make
             # the loop skip or revisit any (docs/language.md, "Statements").
             elem, loop, _ = self.comprehension(s.var, s.iterable, s.condition, None)
-            w.line(f"for {self.local(s.var)} in [{elem} {loop}]:", s.span)
-        w.indent += 1
-        self.block(s.body)
-        w.indent -= 1
+            source = f"[{elem} {loop}]"
+        saved = dict(self.scope), self.declared
+        self.declared = set()
+        try:
+            w.line(f"for {self.declare(s.var)} in {source}:", s.span)
+            w.indent += 1
+            self.loops += 1
+            self.block(s.body)
+            self.loops -= 1
+            w.indent -= 1
+        finally:
+            self.scope, self.declared = saved
 
     def s_Repeat(self, s):
         w = self.w
@@ -857,18 +1004,18 @@ class CodeGen:
 
     def s_Goto(self, s):
         self.w.line(f"st.phase = {self.phase_index[s.phase]}", s.span)
-        self.w.line("return True", s.span)
+        self.w.line(self.transfer, s.span)
 
     def s_EndGame(self, s):
         self.w.line("st.over = True", s.span)
-        self.w.line("return True", s.span)
+        self.w.line(self.transfer, s.span)
 
     def s_CallAction(self, s):
         params = [type_of_ref(p.type) for p in self.m.actions[s.name].params]
         # A zone given for a list is the list of what it holds when the action is called.
         args = [f"list({self.iterable(a)})" if T.zone_as_list(self.type(a), t) else self.expr(a)
                 for a, t in zip(s.args, params)]
-        self.w.line(f"if a_{s.name}(st{''.join(', ' + a for a in args)}): return True", s.span)
+        self.w.line(f"if a_{s.name}(st{''.join(', ' + a for a in args)}): {self.transfer}", s.span)
 
     # --- env mode, for explain
     def env_function(self, e, as_collection: bool = False) -> Callable:
@@ -880,9 +1027,29 @@ class CodeGen:
                 f"    return {self.expr(d.body)}" for name, d in self.m.defs.items()]
         self.env_mode = True
         namespace = dict(self.ns)
-        exec(compile("\n".join(defs) + f"\ndef f(st, env):\n    return {source}\n", "<explain>", "exec"),
+        helpers = "\n".join(self.helpers.lines)
+        exec(compile("\n".join(defs) + f"\n{helpers}\ndef f(st, env):\n    return {source}\n", "<explain>", "exec"),
              namespace)
         return namespace["f"]
+
+
+def nesting(src: str) -> int:
+    """How deep brackets nest in generated source (whose only strings are reprs)."""
+    depth = deepest = 0
+    i, size = 0, len(src)
+    while i < size:
+        ch = src[i]
+        if ch in "([{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in ")]}":
+            depth -= 1
+        elif ch in "'\"":
+            i += 1
+            while src[i] != ch:
+                i += 2 if src[i] == "\\" else 1
+        i += 1
+    return deepest
 
 
 def conjuncts(e) -> list:

@@ -10,13 +10,16 @@ caused it (see :meth:`Game.span_of_traceback`).
 from __future__ import annotations
 
 from ..language import types as T
+from ..language.diagnostics import Diagnostic, RulesError
 from ..language.model import Model
 from .codegen import GENERATED_FILE, CodeGen
 from .runtime import CompiledMove, CompiledPhase, Game, VarSlot
 
 
-def compile_model(model: Model) -> Game:
-    gen = CodeGen(model)
+def compile_model(model: Model, inline: bool = True) -> Game:
+    """`inline=False` compiles every call of a def as a call, the plain semantics that inlining
+    must agree with (tests compare the two)."""
+    gen = CodeGen(model, inline=inline)
     m = gen.m
     slot_zone, slot_owner = [], []
     for z in m.zones.values():
@@ -63,9 +66,18 @@ def compile_model(model: Model) -> Game:
             gen.generator(i, p, move_renders)
 
     gen.memo_functions()
+    gen.flush_helpers()
     source = "\n".join(w.lines) + "\n"
     filename = GENERATED_FILE.format(m.rules.path)
-    code = compile(source, filename, "exec")
+    try:
+        code = compile(source, filename, "exec")
+    except (SyntaxError, RecursionError, MemoryError) as exc:
+        # Not expected for any file the checker accepts (codegen keeps within CPython's
+        # limits); should it happen, it is a diagnostic at the rules behind the line.
+        line = getattr(exc, "lineno", None) or 0
+        span = w.spans[line - 1] if 0 < line <= len(w.spans) else m.score.span
+        raise RulesError([Diagnostic(f"this cannot be compiled: {getattr(exc, 'msg', None) or type(exc).__name__}",
+                                     span, "write it in smaller pieces, with `def`s")], m.sources) from None
     exec(code, gen.ns)
     ns = gen.ns
 

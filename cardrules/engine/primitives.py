@@ -11,6 +11,7 @@ from fractions import Fraction
 from random import Random
 
 from ..language.diagnostics import Span, plural
+from ..language.limits import MAX_NUMBER, LimitExceeded
 from .errors import RulesRuntimeError
 
 
@@ -134,6 +135,17 @@ def divide(a, b, op: str, span: Span):
             return number(Fraction(a) / Fraction(b))
         return a // b
     return a // b if op == "//" else a % b
+
+
+def product(a, b):
+    """`a * b`, refused beyond the largest number a rules computation may reach: squaring
+    a number again and again would otherwise fill the memory."""
+    value = a * b
+    if -MAX_NUMBER <= value <= MAX_NUMBER:
+        return value
+    whole = abs(value.numerator // value.denominator if isinstance(value, Fraction) else value)
+    raise LimitExceeded(f"a product of about {int(whole.bit_length() * 0.30103) + 1} digits, beyond 10**100 "
+                        "(the largest number a rules computation may reach)", "a product grows too fast here")
 
 
 MAX_RANGE = 100_000

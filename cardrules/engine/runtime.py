@@ -17,6 +17,7 @@ import attrs
 
 from ..language.deck import DeckTable
 from ..language.diagnostics import Span
+from ..language.limits import LimitExceeded
 from ..language.model import ZoneInfo
 from . import explain, observation, position, trail
 from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
@@ -372,6 +373,8 @@ class State:
                 exc.sources = self.game.sources
             return exc
         span = self.game.span_of_traceback(exc.__traceback__)
+        if isinstance(exc, LimitExceeded):
+            return RulesRuntimeError(str(exc), span, exc.hint, self.game.sources)
         return RulesRuntimeError(f"this statement failed while running: {exc}", span,
                                  "a value was none or of the wrong kind here", self.game.sources)
 

@@ -15,6 +15,7 @@ from . import nodes as n
 from . import types as T
 from .builtins import AGGREGATES, CONSTANTS, REGISTRY
 from .deck import build_deck
+from .limits import MAX_WORK
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, plural
 from .display import check_display
 from .limits import MAX_DECK_CARDS, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_STATIC_ITERATIONS, number_too_large
@@ -60,6 +61,64 @@ class Checker:
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(message, span, hint))
 
+    def parameter_names(self, params: list[tuple[str, Span]], owner: str, player_moves: bool = False) -> None:
+        """Each parameter has a name of its own; a move's cannot be `me`, the player who moves."""
+        seen: set[str] = set()
+        for name, span in params:
+            if name in seen:
+                self.error(f"{owner} has two parameters named `{name}`", span, "give each parameter its own name")
+            elif player_moves and name == "me":
+                self.error(f"a parameter of {owner} cannot be named `me`: `me` is the player who moves", span)
+            seen.add(name)
+
+    def check_work(self) -> None:
+        """A def whose evaluation the checker can see would take more than MAX_WORK steps (ranges
+        with constant bounds nested in each other, defs that use the one before twice...)."""
+        costs: dict[str, int] = {}
+        for d in self.defs.values():
+            cost = self.work(d.body, costs)
+            if cost > MAX_WORK:
+                self.error(f"`{d.name}` takes about {cost:.1e} steps to evaluate, more than the "
+                           f"limit of {MAX_WORK:.0e}", d.span,
+                           "iterate over fewer items, or nest fewer loops and definitions")
+        for phase in self.phases.values():
+            for m in phase.moves:
+                parts = [g.source for g in m.generators] + [g.condition for g in m.generators] + [m.condition]
+                cost = max([self.work(p, costs) for p in parts if p is not None] or [0])
+                if cost > MAX_WORK:
+                    self.error(f"a condition or parameter of move `{m.name}` takes about {cost:.1e} "
+                               f"steps to evaluate, more than the limit of {MAX_WORK:.0e}", m.span,
+                               "iterate over fewer items, or nest fewer loops and definitions")
+
+    def work(self, e, costs: dict[str, int]) -> int:
+        """Evaluations an expression needs at most: a loop multiplies what it repeats by the
+        number of items it may see (a constant range its size, anything else the deck's)."""
+        if isinstance(e, (n.Aggregate, n.ListComp)):
+            repeated = 1 + self.work(e.element, costs) + (self.work(e.condition, costs) if e.condition else 0)
+            return self.work(e.iterable, costs) + self.items_bound(e.iterable) * repeated
+        cost = 1
+        if isinstance(e, n.Call) and e.func in self.defs:
+            if e.func not in costs:
+                costs[e.func] = 1  # while being computed: a recursive def is reported as such, not as costly
+                costs[e.func] = self.work(self.defs[e.func].body, costs)
+            cost += costs[e.func]
+        elif isinstance(e, n.Name) and e.id in self.defs and not self.defs[e.id].params:
+            return self.work(n.Call(func=e.id, args=(), span=e.span), costs)
+        for a in getattr(e, "__attrs_attrs__", ()):
+            child = getattr(e, a.name)
+            for c in (child if isinstance(child, tuple) else (child,)):
+                if hasattr(c, "__attrs_attrs__") and not isinstance(c, Span):
+                    cost += self.work(c, costs)
+        return min(cost, MAX_WORK * MAX_WORK)
+
+    def items_bound(self, e) -> int:
+        if isinstance(e, n.Binary) and e.op == "..":
+            try:
+                return max(0, int(const_eval(e.right, self.values)) - int(const_eval(e.left, self.values)) + 1)
+            except (NotConstant, TypeError, ValueError):
+                pass
+        return max(self.deck.size, self.player_count or 0)
+
     def fatal_if_errors(self) -> None:
         if self.diagnostics:
             raise _Abort
@@ -91,8 +150,11 @@ class Checker:
                     self.error(f"`{var.name}` is {T.describe(var.type)} but starts as {T.describe(t)}",
                                var.init.span)
         for d in self.defs.values():
+            self.parameter_names([(p.name, p.span) for p in d.params], f"`{d.name}`")
             self.def_type(d)
+        self.check_work()
         for a in self.actions.values():
+            self.parameter_names([(p.name, p.span) for p in a.params], f"action `{a.name}`")
             self.block(a.body, {p.name: self.type_ref(p.type) for p in a.params}, where="action")
         self.check_action_recursion()
         setup = self.single(decls, "setup", "a `setup { ... }` block that deals and says `goto` the first phase")
@@ -907,6 +969,7 @@ class Checker:
             if m.name in names:
                 self.error(f"phase `{p.name}` declares move `{m.name}` twice", m.span)
             names.add(m.name)
+            self.parameter_names([(g.var, g.span) for g in m.generators], f"move `{m.name}`", player_moves=True)
             scope = {"me": "player"}
             with contextlib.ExitStack() as loops:
                 for g in m.generators:

@@ -1,11 +1,13 @@
-"""The documented limits of the language (docs/language.md, "Limits"): beyond each, a rules
-file, a parameter value, a position or a move text is refused with a diagnostic instead of
-running out of time or memory.
+"""The documented limits of the language (docs/language.md, "Limits" and "What the runtime
+guarantees"): beyond each, a rules file, a parameter value, a position or a move text is
+refused with a diagnostic, and a rules computation stops with :class:`LimitExceeded`, which the
+runtime reports at the rules statement that asked, instead of running out of time or memory.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from math import comb
 from typing import Any
 
 MAX_RULES_BYTES = 256_000  # a rules file: about 3 s and 90 MB to check at most; the largest bundled game is 10 kB
@@ -33,3 +35,26 @@ def digits_too_many(text: str) -> bool:
     """Would the digits of a number written as text exceed the limit? Checked before conversion,
     so that a million-digit text is never turned into a number."""
     return sum(ch.isdigit() for ch in text) > MAX_NUMBER_DIGITS
+
+MAX_RESULTS = 100_000  # lists a combinatorial built-in (subsets, subset sums) may return
+MAX_NUMBER = 10**100  # the magnitude of a number a rules computation may reach
+MAX_WORK = 10**9  # evaluations an expression may need, by the checker's static estimate (a worst case:
+# a list parameter is taken to be as long as the deck, so real hands cost far less)
+
+
+class LimitExceeded(ValueError):
+    """A computation of the rules went past one of the limits."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.hint = hint
+
+
+def refuse_results(count: int, what: str) -> None:
+    if count > MAX_RESULTS:
+        raise LimitExceeded(f"{what} would list more than {MAX_RESULTS:,} results (the limit of a built-in)",
+                            "narrow the items it is given, or the sizes it is asked for")
+
+
+def subsets_count(n: int, lo: int, hi: int) -> int:
+    return sum(comb(n, k) for k in range(max(lo, 0), min(hi, n) + 1))

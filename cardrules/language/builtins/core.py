@@ -14,6 +14,7 @@ from typing import Callable
 import attrs
 
 from .. import types as T
+from ..limits import refuse_results, subsets_count
 
 
 @attrs.frozen(slots=True)
@@ -271,6 +272,7 @@ def _index_of(st, x, xs):
          "Every subset of the items with between lo and hi elements, in a fixed order.",
          reads_state=False)
 def _subsets(st, xs, lo, hi):
+    refuse_results(subsets_count(len(xs), int(lo), int(hi)), f"`subsets` of {len(xs)} items")
     out = []
     for k in range(max(int(lo), 0), min(int(hi), len(xs)) + 1):
         out.extend(list(c) for c in combinations(xs, k))

@@ -5,13 +5,20 @@ from __future__ import annotations
 
 from .. import types as T
 from ...algorithms import sums
+from ..limits import MAX_RESULTS, refuse_results
 from .core import builtin, list_of_lists, values_of
+
+
+# So few items have at most 2 ** 16 subsets: no need to count the results first.
+_ALWAYS_FEW = 16
 
 
 @builtin("sum_subsets", ("collection", "number", "func"), list_of_lists(0),
          "Every non-empty subset whose values (given by f) add up exactly to the target.")
 def _sum_subsets(st, xs, target, value):
     values = values_of(st, value, xs)
+    if len(values) > _ALWAYS_FEW:
+        refuse_results(sums.count_subsets_summing(values, target, MAX_RESULTS), f"`sum_subsets` of {len(xs)} items")
     return [[xs[i] for i in idx] for idx in sums.subsets_summing(values, target)]
 
 
@@ -20,10 +27,17 @@ def _sum_subsets(st, xs, target, value):
          "(values given by f); items for which `exact` holds may only form a group alone.")
 def _disjoint_sums(st, xs, target, value, exact):
     values = values_of(st, value, xs)
+    what = f"`disjoint_sums` of {len(xs)} items"
+    if len(values) > _ALWAYS_FEW:
+        refuse_results(sums.count_subsets_summing(values, target, MAX_RESULTS), what)
     # Whether an item must stay alone matters only if it could join others: if it is worth less
     # than the target. Asking no more keeps `exact` off the hot path.
     exact_only = [0 < v < target and bool(exact(st, x)) for x, v in zip(xs, values)]
-    return [[xs[i] for i in idx] for idx in sums.disjoint_sum_unions(values, target, exact_only)]
+    try:
+        unions = sums.disjoint_sum_unions(values, target, exact_only, MAX_RESULTS)
+    except sums.TooManyResults:
+        refuse_results(MAX_RESULTS + 1, what)
+    return [[xs[i] for i in idx] for idx in unions]
 
 
 @builtin("distinct_values", ("collection", "func"), T.list_of("number"),
