@@ -664,9 +664,10 @@ class CodeGen:
         self.bound.append(e.name)
         try:
             body = self.expr(e.body)
+            name = self.binding(e.name)
         finally:
             self.bound.pop()
-        return f"(lambda L_{e.name}: {body})({value})"
+        return f"(lambda {name}: {body})({value})"
 
     def e_Attr(self, e):
         return f"st.groups[{self.expr(e.obj)}][{e.name!r}]"
