@@ -80,6 +80,8 @@ def disjoint_sum_unions(
     # ways to split each union, which grows much faster.
     seen: set[int] = set()
     stack = [0]
+    # With n groups there are fewer than 2 ** n unions: few groups need no counting.
+    counted = limit is not None and 2 ** min(len(groups), 64) > limit
     while stack:
         union = stack.pop()
         for group in groups:
@@ -88,7 +90,7 @@ def disjoint_sum_unions(
                 if bigger not in seen:
                     seen.add(bigger)
                     stack.append(bigger)
-        if limit is not None and len(seen) > limit:
+        if counted and len(seen) > limit:
             raise TooManyResults(f"more than {limit} unions")
     return _as_sorted_tuples(seen)
 

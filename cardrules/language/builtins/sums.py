@@ -27,16 +27,15 @@ def _sum_subsets(st, xs, target, value):
          "(values given by f); items for which `exact` holds may only form a group alone.")
 def _disjoint_sums(st, xs, target, value, exact):
     values = values_of(st, value, xs)
-    what = f"`disjoint_sums` of {len(xs)} items"
     if len(values) > _ALWAYS_FEW:
-        refuse_results(sums.count_subsets_summing(values, target, MAX_RESULTS), what)
+        refuse_results(sums.count_subsets_summing(values, target, MAX_RESULTS), f"`disjoint_sums` of {len(xs)} items")
     # Whether an item must stay alone matters only if it could join others: if it is worth less
     # than the target. Asking no more keeps `exact` off the hot path.
     exact_only = [0 < v < target and bool(exact(st, x)) for x, v in zip(xs, values)]
     try:
         unions = sums.disjoint_sum_unions(values, target, exact_only, MAX_RESULTS)
     except sums.TooManyResults:
-        refuse_results(MAX_RESULTS + 1, what)
+        refuse_results(MAX_RESULTS + 1, f"`disjoint_sums` of {len(xs)} items")
     return [[xs[i] for i in idx] for idx in unions]
 
 
