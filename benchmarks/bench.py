@@ -51,53 +51,29 @@ APPLY_PATH_TARGET = 0.9
 APPLY_PATHS = ("internal", "play(move)", "apply(move)", "apply(text)")
 
 
+# Each apply path: the State method that plays the chosen move, and whether it is given the
+# move's text rather than the Move.
+STEPS = {"internal": ("_play", False), "play(move)": ("play", False), "apply(move)": ("apply", False),
+         "apply(text)": ("apply", True)}
+
+
 def compiled_contender(game, games: int, path: str) -> Contender:
     """`games` random games from the seed on, through one of APPLY_PATHS."""
+    method, as_text = STEPS[path]
 
-    def finish(moves: int, start: float) -> Sample:
+    def run(seed: int) -> Sample:
+        rng, moves, start = random.Random(seed), 0, time.process_time()
+        for i in range(games):
+            st = game.new_state(seed + i)
+            step = getattr(st, method)
+            while not st.over:
+                legal = st.legal_moves()
+                move = legal[rng.randrange(len(legal))]
+                step(move.text if as_text else move)
+                moves += 1
         return Sample(games, moves, moves, time.process_time() - start)
 
-    def internal(seed: int) -> Sample:
-        rng, moves, start = random.Random(seed), 0, time.process_time()
-        for i in range(games):
-            st = game.new_state(seed + i)
-            while not st.over:
-                legal = st.legal_moves()
-                st._play(legal[rng.randrange(len(legal))])
-                moves += 1
-        return finish(moves, start)
-
-    def play_move(seed: int) -> Sample:
-        rng, moves, start = random.Random(seed), 0, time.process_time()
-        for i in range(games):
-            st = game.new_state(seed + i)
-            while not st.over:
-                legal = st.legal_moves()
-                st.play(legal[rng.randrange(len(legal))])
-                moves += 1
-        return finish(moves, start)
-
-    def apply_move(seed: int) -> Sample:
-        rng, moves, start = random.Random(seed), 0, time.process_time()
-        for i in range(games):
-            st = game.new_state(seed + i)
-            while not st.over:
-                legal = st.legal_moves()
-                st.apply(legal[rng.randrange(len(legal))])
-                moves += 1
-        return finish(moves, start)
-
-    def apply_text(seed: int) -> Sample:
-        rng, moves, start = random.Random(seed), 0, time.process_time()
-        for i in range(games):
-            st = game.new_state(seed + i)
-            while not st.over:
-                legal = st.legal_moves()
-                st.apply(legal[rng.randrange(len(legal))].text)
-                moves += 1
-        return finish(moves, start)
-
-    return dict(zip(APPLY_PATHS, (internal, play_move, apply_move, apply_text)))[path]
+    return run
 
 
 def baseline_contender(play: Callable, games: int) -> Contender:

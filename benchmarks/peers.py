@@ -42,37 +42,25 @@ NOT_INSTALLED = "not installed (pip install '.[peers]')"
 def cardrules_contender(name: str, params: dict, seconds: float, public: bool) -> Contender:
     game = load_game(name, params)
 
-    def play_public(seed: int) -> Sample:
+    method = "apply" if public else "play"
+
+    def run(seed: int) -> Sample:
         rng = random.Random(seed)
         games = decisions = 0
         start = time.process_time()
         while True:
             state = game.new_state(seed + games)
+            step = getattr(state, method)
             while not state.over:
                 legal = state.legal_moves()
-                state.apply(legal[rng.randrange(len(legal))])
+                step(legal[rng.randrange(len(legal))])
                 decisions += 1
             games += 1
             cpu = time.process_time() - start
             if cpu >= seconds:
                 return Sample(games, decisions, decisions, cpu)
 
-    def play_internal(seed: int) -> Sample:
-        rng = random.Random(seed)
-        games = decisions = 0
-        start = time.process_time()
-        while True:
-            state = game.new_state(seed + games)
-            while not state.over:
-                legal = state.legal_moves()
-                state.play(legal[rng.randrange(len(legal))])
-                decisions += 1
-            games += 1
-            cpu = time.process_time() - start
-            if cpu >= seconds:
-                return Sample(games, decisions, decisions, cpu)
-
-    return play_public if public else play_internal
+    return run
 
 
 def openspiel_contender(name: str, seconds: float) -> Contender:
