@@ -434,6 +434,65 @@ def test_a_move_that_fails_half_way_changes_nothing(tmp_path):
     assert state.to_json() == before
 
 
+SHUFFLING = '''game "Shuffling"
+players 2..2
+deck {{ suits C D H S ranks A K Q J }}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+var x: number = 0
+var current: player = players[0]
+setup {{ goto play }}
+phase play {{ turn current
+  move draw when not empty(stock) {{ shuffle stock
+    deal 1 from stock to hand[me]
+    x += 1
+    current = next(me) }}
+  move give(c in hand[me]) {{ move c to stock
+    x += 1
+    current = next(me) }}
+  move pass {{ x += 1
+    current = next(me) }}
+  move boom when x >= {fails_after} {{ move hand[me] to stock
+    let y = [1][5]
+    end game }} }}
+score p: x
+'''
+
+
+@pytest.mark.parametrize("fails_after", [1, 31, 32, 33, 70])
+def test_a_move_that_fails_half_way_after_many_moves_changes_nothing(tmp_path, fails_after):
+    """`apply` keeps a copy only every few moves and replays the moves since when one fails:
+    the state it puts back is the one before the failing move, draws and all."""
+    game = load_game(str(write(tmp_path, "shuffling.rules", SHUFFLING.format(fails_after=fails_after))))
+    state, other = game.new_state(3), game.new_state(3)
+    rng = random.Random(fails_after)
+    for _ in range(fails_after + 5):
+        moves = [m for m in state.legal_moves() if m.name != "boom"]
+        move = moves[rng.randrange(len(moves))]
+        state.apply(move.text)
+        other.play(next(m for m in other.legal_moves() if m.text == move.text))
+    before = state.to_json()
+    with pytest.raises(RulesError):
+        state.apply("boom")
+    assert state.to_json() == before == other.to_json()
+    assert [m.text for m in state.legal_moves()] == [m.text for m in other.legal_moves()]
+    state.apply(state.legal_moves()[0])  # and it plays on as the unbroken copy does
+    other.play(other.legal_moves()[0])
+    assert state.to_json() == other.to_json()
+
+
+def test_a_move_that_fails_after_play_and_apply_mixed_changes_nothing(tmp_path):
+    game = load_game(str(write(tmp_path, "shuffling.rules", SHUFFLING.format(fails_after=10))))
+    state = game.new_state(5)
+    for i in range(40):
+        move = next(m for m in state.legal_moves() if m.name != "boom")
+        state.apply(move) if i % 3 else state.play(move)
+    before = state.to_json()
+    with pytest.raises(RulesError):
+        state.apply("boom")
+    assert state.to_json() == before
+
+
 @pytest.mark.parametrize("text", ["[/x]", "[bold]", ":x: :smile:", "[red]a[/blue]"])
 def test_markup_and_emoji_in_rules_text_are_printed_as_they_are(tmp_path, text):
     from click.testing import CliRunner

@@ -286,8 +286,14 @@ class CodeGen:
             name_c = self.const(mv.name, "N")
             lazy_c = self.const(lazy, "R")
             if getattr(lazy, "names_groups", False):
+                # Its text shows the cards of the groups it names, as they are now; a move that
+                # names no group reads the same in every state and is made once, as below.
+                cache = self.const({}, "C")
                 w.line(f"_a = {args_src}", mv.span)
-                w.line(f"append(Move({name_c}, _a, {j}, None, {lazy_c}, rt.groups_seen(st, _a)))", mv.span)
+                w.line("_s = rt.groups_seen(st, _a)", mv.span)
+                w.line(f"if _s: append(Move({name_c}, _a, {j}, None, {lazy_c}, _s))", mv.span)
+                w.line(f"else: append({cache}.get(_a) or rt.interned_move({cache}, _a, {name_c}, {j}, {lazy_c}, _s))",
+                       mv.span)
             elif not args:
                 w.line(f"append({self.const(Move(mv.name, (), j, None, lazy), 'M')})", mv.span)
             else:

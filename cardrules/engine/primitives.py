@@ -293,8 +293,10 @@ def make_group(st, items: list, slot: int, fields: dict, defaults: dict) -> None
 MOVE_CACHE_LIMIT = 20_000
 
 
-def interned_move(cache: dict, args: tuple, name: str, decl: int, render) -> Move:
+def interned_move(cache: dict, args: tuple, name: str, decl: int, render, seen=None) -> Move:
+    """The Move of these values, made once: `seen` is the empty dict for a move whose text
+    could show groups but whose values name none."""
     if len(cache) >= MOVE_CACHE_LIMIT:
         cache.clear()
-    move = cache[args] = Move(name, args, decl, None, render)
+    move = cache[args] = Move(name, args, decl, None, render, seen)
     return move

@@ -24,6 +24,9 @@ from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
 from .primitives import MOVE_CACHE_LIMIT, Move, normal_text
 
 MAX_STEPS = 200_000
+# `apply` puts a state back after a move that fails half-way by replaying, from a copy it keeps,
+# the moves applied since: a copy every this many moves rather than one per move.
+CHECKPOINT_EVERY = 32
 
 
 @attrs.define(slots=True, eq=False)
@@ -140,6 +143,7 @@ class Game:
         st.steps = 0
         st.pending = ()
         st._legal = None
+        st._undo = None
         return st
 
     def new_state(self, seed: int = 0) -> "State":
@@ -176,7 +180,7 @@ class State:
     """One position of a game. Use ``game.new_state(seed)`` or :func:`cardrules.engine.position.load`."""
 
     __slots__ = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase",
-                 "player", "over", "seed", "draws", "steps", "pending", "_legal")
+                 "player", "over", "seed", "draws", "steps", "pending", "_legal", "_undo")
 
     # --- the research-library interface
     @property
@@ -216,24 +220,43 @@ class State:
 
     def apply(self, move: Move | str) -> Move:
         """Play a legal move (a Move or its text). An illegal move raises :class:`IllegalMove`
-        with the reason, and the state is left as it was."""
+        with the reason, and the state is left as it was; so is a move that the rules make fail
+        half-way (a RulesRuntimeError)."""
         move = self._lookup(move)
-        before = self.clone()
+        # All or nothing, without a copy per move: a copy every CHECKPOINT_EVERY moves and the
+        # moves applied since, replayed on failure (play is deterministic: draws are seeded).
+        undo = self._undo
+        if undo is None or len(undo[1]) >= CHECKPOINT_EVERY:
+            undo = self._undo = (self.clone(), [])
+        pending = self.pending
         try:
             self._play(move)
-        except RulesRuntimeError:  # all or nothing: a move that fails half-way changes nothing
-            for field in State.__slots__:
-                setattr(self, field, getattr(before, field))
+        except RulesRuntimeError:
+            self._restore(undo, pending)
             raise
+        undo[1].append(move)
         return move
+
+    def _restore(self, undo: tuple["State", list[Move]], pending: tuple) -> None:
+        """Put this state back to the checkpoint `undo` holds followed by its moves."""
+        checkpoint, moves = undo
+        back = checkpoint.clone()
+        for m in moves:
+            back.legal_moves()  # as `apply` listed them before playing each
+            back._play(m)
+        for field in State.__slots__:
+            setattr(self, field, getattr(back, field))
+        self.pending = pending  # the tokens of a move being chosen are set outside `apply`
+        self._undo = undo
 
     def play(self, move: Move) -> Move:
         """Play a Move taken from this state's legal_moves(), the way simulations and search
-        play thousands: found by identity, and no copy kept, so a move that the rules make fail
-        half-way leaves the state as the failure found it (`apply` puts it back)."""
+        play thousands: found by identity, and nothing kept to undo it, so a move that the rules
+        make fail half-way leaves the state as the failure found it (`apply` puts it back)."""
         legal = self._legal
         if legal is None or not any(map(is_, legal, repeat(move))):
             move = self._lookup(move)
+        self._undo = None
         self._play(move)
         return move
 
@@ -287,7 +310,7 @@ class State:
             return found
         for m in legal:
             if m.text == text:
-                if m._seen is None and len(known) < MOVE_CACHE_LIMIT:
+                if not m._seen and len(known) < MOVE_CACHE_LIMIT:
                     known[text] = m  # a text that depends on the move's values only
                 return m
         raise IllegalMove(text, self._why_illegal(text, legal))
@@ -327,6 +350,7 @@ class State:
         st.steps = self.steps
         st.pending = self.pending
         st._legal = None  # a cache of Move objects, not data: the copy lists its own
+        st._undo = None
         return st
 
     def __deepcopy__(self, memo) -> "State":
@@ -381,6 +405,7 @@ class State:
     def settle(self) -> None:
         """Run automatic phases until a player must choose (for a State built by hand, as a
         position is); an error in the rules is a located RulesRuntimeError."""
+        self._undo = None
         try:
             self._settle()
         except PYTHON_ERRORS as exc:
@@ -464,10 +489,6 @@ class State:
             self.loc[c] = -1 - gid
             self.face[c] = (zone.face == "up") if face is None else face
             self.known[c] = 0
-
-
-def _copy(value):
-    return list(value) if isinstance(value, list) else value
 
 
 def _copy(value):
