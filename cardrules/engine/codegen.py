@@ -39,6 +39,7 @@ _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 # Generated source worth computing once per legal-move generation: it calls something or loops.
 _COSTLY = re.compile(r"\b(?:B[0-9]+|H[0-9]+|d_\w+|g_\w+|rt\.extreme|any|all|sum|max|min|next)\(| for ")
 _MEMO_USE = re.compile(r"\b_m\b")
+_MEMO_PLACE = re.compile(r"\(_m\[([0-9]+)\] if \1 in _m else _m\.setdefault\(\1, ")
 # Moves the same in every state are listed once when compiling, up to this many per move.
 STATIC_MOVES_LIMIT = 1_000
 # Lists whose elements are never lists: a move parameter of one is frozen by `tuple`.
@@ -103,12 +104,18 @@ class CodeGen:
         self.memo = False
         self.memo_free: frozenset[str] = frozenset()
         self.memo_keys: dict[str, int] = {}
+        # Per memo key, the places that compute it, one in a loop or comprehension counting
+        # twice: a value computed once per generation anyway is not worth keeping (see finish_memo).
+        self.memo_uses: dict[int, int] = {}
+        self.repeating = 0  # loops and comprehensions around the expression being written
+        self.generator_extents: list[tuple[int, int]] = []  # per generator: its `_m = {}` line, its end
         self.memo_defs: set[str] = set()
         self.memo_wanted: list[str] = []
         self.impure: set[str] = set()  # constants naming built-ins that draw randomness
         self._free_locals: dict[str, frozenset[str]] = {}
         self._reads_state: dict[str, bool] = {}
         self.tables: dict[str, str] = {}  # def -> the constant holding its values by card or seat
+        self.slot_up: tuple[int, ...] | None = None  # per zone slot, 1 when its cards lie face up
         self.by_card: dict[str, ByCard] = {}  # the same values, for a def passed to a built-in
 
     # --- helpers
@@ -202,17 +209,30 @@ class CodeGen:
         w.line("out = []", phase.span)
         w.line("append = out.append", phase.span)
         w.line("_m = {}", phase.span)
-        memo_line, first = len(w.lines) - 1, len(w.lines)
+        memo_line = len(w.lines) - 1
         saved = self.memo, self.memo_free
         self.memo, self.memo_free = True, frozenset({"st", "L_me", "_m"})
         try:
             self.generator_moves(i, phase, renders)
         finally:
             self.memo, self.memo_free = saved
-        if not any(_MEMO_USE.search(line) for line in w.lines[first:]):
-            w.lines[memo_line] = w.lines[memo_line].replace("_m = {}", "pass")
         w.line("return out", phase.span)
         w.indent -= 1
+        self.generator_extents.append((memo_line, len(w.lines)))
+
+    def finish_memo(self) -> None:
+        """Keep in `_m` only what a generation may compute more than once; a generator that
+        keeps nothing makes no dict."""
+        def place(match: re.Match) -> str:
+            return "((" if self.memo_uses.get(int(match[1]), 0) == 1 else match[0]
+
+        lines = self.w.lines
+        for i, line in enumerate(lines):
+            if "_m[" in line:
+                lines[i] = _MEMO_PLACE.sub(place, line)
+        for memo_line, end in self.generator_extents:
+            if not any(_MEMO_USE.search(line) for line in lines[memo_line + 1:end]):
+                lines[memo_line] = lines[memo_line].replace("_m = {}", "pass")
 
     def static_moves(self, j: int, mv: n.MoveDecl, lazy) -> list | None:
         """The moves of a declaration that are the same in every state (no condition, every
@@ -265,12 +285,13 @@ class CodeGen:
                 w.line(f"if {' and '.join(early)}:", mv.span)
                 w.indent += 1
             bound: set[str] = set()
-            outer = w
+            outer, repeating = w, self.repeating
             for depth, g in enumerate(mv.generators):
                 if depth and depth % MAX_LOOPS == 0:
                     w = self.generator_helper(var_names[:depth], g.span)
                 w.line(f"for L_{g.var} in {self.loop_source(g.source)}:", g.span)
                 w.indent += 1
+                self.repeating += 1
                 bound.add(g.var)
                 tests = [g.condition] if g.condition is not None else []
                 for k, c in enumerate(parts):
@@ -305,6 +326,7 @@ class CodeGen:
                        mv.span)
             w = self.w = self.end_generator_helpers(outer)
             w.indent = start
+            self.repeating = repeating
 
     def generator_helper(self, bound: list[str], span: Span) -> Writer:
         """The loops of a move's further parameters, in a helper function called where they
@@ -371,6 +393,7 @@ class CodeGen:
         src = getattr(self, "e_" + type(e).__name__)(e)
         if self.memo and isinstance(e, _WORK) and _COSTLY.search(src) and self.invariant(src):
             k = self.memo_keys.setdefault(src, len(self.memo_keys))
+            self.memo_uses[k] = self.memo_uses.get(k, 0) + (2 if self.repeating else 1)
             return f"(_m[{k}] if {k} in _m else _m.setdefault({k}, {src}))"
         if len(src) > 2 * MAX_NESTING and nesting(src) > MAX_NESTING:
             return self.helper_expression(src, e.span)
@@ -455,6 +478,7 @@ class CodeGen:
         """The `g_` twins of the defs that generation calls: the same body, sharing `_m`."""
         saved = self.memo, self.memo_free
         self.memo, self.memo_free = True, frozenset({"st", "_m"})
+        self.repeating += 1  # a def may be called many times in one generation
         try:
             while self.memo_wanted:
                 d = self.m.defs[self.memo_wanted.pop()]
@@ -465,6 +489,7 @@ class CodeGen:
                 self.w.indent -= 1
         finally:
             self.memo, self.memo_free = saved
+            self.repeating -= 1
 
     # --- defs tabulated by card or by seat
     def def_reads_state(self, name: str) -> bool:
@@ -630,11 +655,13 @@ class CodeGen:
     def comprehension(self, var: str, iterable, condition, element) -> tuple[str, str, str]:
         source = self.iterable(iterable)
         self.bound.append(var)
+        self.repeating += 1
         try:
             elem = self.expr(element) if element is not None else self.binding(var)
             cond = f" if {self.expr(condition)}" if condition is not None else ""
         finally:
             self.bound.pop()
+            self.repeating -= 1
         return elem, f"for {self.binding(var)} in {source}{cond}", source
 
     def e_ListComp(self, e):
@@ -908,16 +935,37 @@ class CodeGen:
     def face(face: str | None) -> str:
         return "None" if face is None else ("1" if face == "up" else "0")
 
+    def face_of(self, face: str | None, slot: str) -> str:
+        """The face a card lands with on zone slot `slot`: as the statement says, else as the zone lies."""
+        if face is not None:
+            return self.face(face)
+        if self.slot_up is None:
+            self.slot_up = tuple(1 if z.face == "up" else 0 for z in self.m.zones.values() for _ in range(z.count))
+        if slot.isdigit():
+            return str(self.slot_up[int(slot)])
+        return f"{self.const(self.slot_up, 'K')}[{slot}]"
+
     def s_MoveCards(self, s):
         dest_t = self.type(s.dest)
         if self.type(s.what) == "card" and dest_t in ("zone", "gzone"):
             # One card to a zone, the commonest move: no list, no dispatch on the destination.
-            card = self.fresh()
-            self.w.line(f"{card} = {self.expr(s.what)}", s.span)
-            self.w.line(f"if {card} is None: rt.move_items(st, [None], 0, False, None, {self.span_const(s.span)})",
-                        s.span)
-            self.w.line(f"st.take({card})", s.span)
-            self.w.line(f"st.put({card}, {self.expr(s.dest)}, {self.face(s.face)})", s.span)
+            # Written out as State.take and State.put do it for a card in a zone.
+            w = self.w
+            card, where = self.fresh(), self.fresh()
+            w.line(f"{card} = {self.expr(s.what)}", s.span)
+            w.line(f"if {card} is None: rt.move_items(st, [None], 0, False, None, {self.span_const(s.span)})", s.span)
+            w.line(f"{where} = st.loc[{card}]", s.span)
+            w.line(f"if {where} >= 0: st.zones[{where}].remove({card})", s.span)
+            w.line(f"else: st.take({card})", s.span)
+            dest = self.expr(s.dest)  # after the card is taken, as `put` would read it
+            if not dest.isdigit():
+                slot = self.fresh()
+                w.line(f"{slot} = {dest}", s.span)
+                dest = slot
+            w.line(f"st.zones[{dest}].append({card})", s.span)
+            w.line(f"st.loc[{card}] = {dest}", s.span)
+            w.line(f"st.face[{card}] = {self.face_of(s.face, dest)}", s.span)
+            w.line(f"st.known[{card}] = 0", s.span)
             return
         if self.type(s.what) == "zone" and dest_t == "zone":
             # A whole zone of cards to another: the cards in one go.
@@ -940,10 +988,7 @@ class CodeGen:
             w.line(f"{dest} = {self.expr(s.dest)}", s.span)
             w.line(f"st.zones[{dest}].append({card})", s.span)
             w.line(f"st.loc[{card}] = {dest}", s.span)
-            face = self.face(s.face)
-            if face == "None":
-                face = f"1 if st.game.slot_zone[{dest}].face == 'up' else 0"
-            w.line(f"st.face[{card}] = {face}", s.span)
+            w.line(f"st.face[{card}] = {self.face_of(s.face, dest)}", s.span)
             w.line(f"st.known[{card}] = 0", s.span)
             return
         w.line(f"rt.deal(st, {self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)}, "

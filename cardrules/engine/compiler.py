@@ -67,6 +67,7 @@ def compile_model(model: Model, inline: bool = True) -> Game:
 
     gen.memo_functions()
     gen.flush_helpers()
+    gen.finish_memo()
     source = "\n".join(w.lines) + "\n"
     filename = GENERATED_FILE.format(m.rules.path)
     try:

@@ -222,7 +222,9 @@ class State:
         """Play a legal move (a Move or its text). An illegal move raises :class:`IllegalMove`
         with the reason, and the state is left as it was; so is a move that the rules make fail
         half-way (a RulesRuntimeError)."""
-        move = self._lookup(move)
+        legal = self._legal
+        if legal is None or not any(map(is_, legal, repeat(move))):
+            move = self._lookup(move)
         # All or nothing, without a copy per move: a copy every CHECKPOINT_EVERY moves and the
         # moves applied since, replayed on failure (play is deterministic: draws are seeded).
         undo = self._undo
@@ -283,12 +285,12 @@ class State:
         self.steps += 1
         try:
             body(self, self.player, *move.args)
-            # The usual next step, a choice phase whose turn is a variable, without the loop.
+            # The usual next step, a choice phase, without the loop of `_settle`.
             if not self.over and self.steps <= game.max_steps:
                 phase = game.phases[self.phase]
-                slot = phase.turn_var
-                if slot is not None:
-                    player = self.vars[slot]
+                if phase.do is None:
+                    slot = phase.turn_var
+                    player = phase.turn(self) if slot is None else self.vars[slot]
                     if player.__class__ is int and 0 <= player < game.player_count:
                         self.player = player
                         return
