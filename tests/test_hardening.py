@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from cardrules import RulesError, load_game, load_model
 from cardrules.engine.loader import parse_param
+from cardrules.engine.runtime import CHECKPOINT_EVERY
 from cardrules.engine.observation import move_text_for
 from cardrules.engine.position import load, load_data
 from cardrules.language.limits import MAX_DECK_CARDS, MAX_NESTING, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_RULES_BYTES
@@ -459,10 +460,12 @@ score p: x
 '''
 
 
-@pytest.mark.parametrize("fails_after", [1, 31, 32, 33, 70])
+@pytest.mark.parametrize("fails_after", [1, CHECKPOINT_EVERY - 1, CHECKPOINT_EVERY, CHECKPOINT_EVERY + 1,
+                                         2 * CHECKPOINT_EVERY + 7])
 def test_a_move_that_fails_half_way_after_many_moves_changes_nothing(tmp_path, fails_after):
-    """`apply` keeps a copy only every few moves and replays the moves since when one fails:
-    the state it puts back is the one before the failing move, draws and all."""
+    """`apply` keeps no copy per move: it replays the moves since the start or since a copy it
+    takes every CHECKPOINT_EVERY moves. The state it puts back is the one before the failing
+    move, draws and all."""
     game = load_game(str(write(tmp_path, "shuffling.rules", SHUFFLING.format(fails_after=fails_after))))
     state, other = game.new_state(3), game.new_state(3)
     rng = random.Random(fails_after)
@@ -491,6 +494,13 @@ def test_a_move_that_fails_after_play_and_apply_mixed_changes_nothing(tmp_path):
     with pytest.raises(RulesError):
         state.apply("boom")
     assert state.to_json() == before
+    loaded = type(state).from_json(game, before)  # a position starts from a copy of itself
+    for _ in range(5):
+        loaded.apply(next(m for m in loaded.legal_moves() if m.name != "boom"))
+    moved = loaded.to_json()
+    with pytest.raises(RulesError):
+        loaded.apply("boom")
+    assert loaded.to_json() == moved
 
 
 @pytest.mark.parametrize("text", ["[/x]", "[bold]", ":x: :smile:", "[red]a[/blue]"])

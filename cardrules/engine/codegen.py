@@ -306,7 +306,14 @@ class CodeGen:
             args_src = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
             name_c = self.const(mv.name, "N")
             lazy_c = self.const(lazy, "R")
-            if getattr(lazy, "names_groups", False):
+            # A move over lists (a subset of the table, cards to meld) has too many values to
+            # keep one Move per values: made afresh, as its text may read the groups it names.
+            over_lists = any(a.startswith(("tuple(", "rt.freeze(")) for a in args)
+            if over_lists:
+                seen = "rt.groups_seen(st, _a)" if getattr(lazy, "names_groups", False) else "None"
+                w.line(f"_a = {args_src}", mv.span)
+                w.line(f"append(Move({name_c}, _a, {j}, None, {lazy_c}, {seen}))", mv.span)
+            elif getattr(lazy, "names_groups", False):
                 # Its text shows the cards of the groups it names, as they are now; a move that
                 # names no group reads the same in every state and is made once, as below.
                 cache = self.const({}, "C")
@@ -381,6 +388,12 @@ class CodeGen:
             return item
         if t.startswith("list:"):
             inner = self.shower(t[5:])
+            if t[5:] in ("card", "group", "item"):
+                def items(st, xs):  # most are cards, named by a look-up
+                    if not xs:
+                        return "nothing"
+                    return " ".join([names[x] if x.__class__ is int and 0 <= x < ncards else item(st, x) for x in xs])
+                return items
             return lambda st, xs: " ".join(inner(st, x) for x in xs) if xs else "nothing"
         if t == "player":
             return lambda st, p: f"p{p}"

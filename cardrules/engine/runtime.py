@@ -24,9 +24,9 @@ from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
 from .primitives import MOVE_CACHE_LIMIT, Move, normal_text
 
 MAX_STEPS = 200_000
-# `apply` puts a state back after a move that fails half-way by replaying, from a copy it keeps,
-# the moves applied since: a copy every this many moves rather than one per move.
-CHECKPOINT_EVERY = 32
+# `apply` puts a state back after a move that fails half-way by replaying the moves applied
+# since a checkpoint: the game's start (a seed deals it again) or a copy, taken every this many moves.
+CHECKPOINT_EVERY = 1024
 
 
 @attrs.define(slots=True, eq=False)
@@ -156,6 +156,7 @@ class Game:
             st._settle()
         except PYTHON_ERRORS as exc:
             raise st._located(exc) from None
+        st._undo = (seed, [])  # what `apply` replays from: this very start, dealt again
         return st
 
     def visible_to(self, st: "State", card: int, player: int) -> bool:
@@ -225,8 +226,8 @@ class State:
         legal = self._legal
         if legal is None or not any(map(is_, legal, repeat(move))):
             move = self._lookup(move)
-        # All or nothing, without a copy per move: a copy every CHECKPOINT_EVERY moves and the
-        # moves applied since, replayed on failure (play is deterministic: draws are seeded).
+        # All or nothing, without a copy per move: the moves applied since a checkpoint,
+        # replayed on failure (play is deterministic: draws are seeded).
         undo = self._undo
         if undo is None or len(undo[1]) >= CHECKPOINT_EVERY:
             undo = self._undo = (self.clone(), [])
@@ -239,10 +240,11 @@ class State:
         undo[1].append(move)
         return move
 
-    def _restore(self, undo: tuple["State", list[Move]], pending: tuple) -> None:
-        """Put this state back to the checkpoint `undo` holds followed by its moves."""
+    def _restore(self, undo: tuple["State | int", list[Move]], pending: tuple) -> None:
+        """Put this state back to the checkpoint `undo` holds (a copy, or the seed of a game
+        started by new_state) followed by its moves."""
         checkpoint, moves = undo
-        back = checkpoint.clone()
+        back = self.game.new_state(checkpoint) if checkpoint.__class__ is int else checkpoint.clone()
         for m in moves:
             back.legal_moves()  # as `apply` listed them before playing each
             back._play(m)
