@@ -503,6 +503,18 @@ def test_a_move_that_fails_after_play_and_apply_mixed_changes_nothing(tmp_path):
     assert loaded.to_json() == moved
 
 
+def test_a_move_that_fails_after_a_move_from_a_long_list_changes_nothing(tmp_path):
+    rules = SMALL.format(body="x = 5\n let y = [1][5]").replace(
+        "  move go {", "  move pick(n in 1..300) when x < 600 { x += n }\n  move go when x > 0 {")
+    state = load_game(str(write(tmp_path, "long.rules", rules))).new_state(0)
+    state.apply("pick 299")  # the 299th of 300 moves: past what one byte holds
+    state.apply("pick 7")
+    before = state.to_json()
+    with pytest.raises(RulesError):
+        state.apply("go")
+    assert state.to_json() == before and before["vars"]["x"] == 306
+
+
 @pytest.mark.parametrize("text", ["[/x]", "[bold]", ":x: :smile:", "[red]a[/blue]"])
 def test_markup_and_emoji_in_rules_text_are_printed_as_they_are(tmp_path, text):
     from click.testing import CliRunner

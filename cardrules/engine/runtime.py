@@ -9,7 +9,8 @@ The compiled rules live in the Game as closures; a State never holds one.
 from __future__ import annotations
 
 import random
-from itertools import repeat
+from array import array
+from itertools import compress, count, repeat
 from operator import is_
 from typing import Any, Callable, Sequence
 
@@ -156,7 +157,7 @@ class Game:
             st._settle()
         except PYTHON_ERRORS as exc:
             raise st._located(exc) from None
-        st._undo = (seed, [])  # what `apply` replays from: this very start, dealt again
+        st._undo = (seed, array("B"))  # what `apply` replays from: this very start, dealt again
         return st
 
     def visible_to(self, st: "State", card: int, player: int) -> bool:
@@ -224,30 +225,36 @@ class State:
         with the reason, and the state is left as it was; so is a move that the rules make fail
         half-way (a RulesRuntimeError)."""
         legal = self._legal
-        if legal is None or not any(map(is_, legal, repeat(move))):
-            move = self._lookup(move)
-        # All or nothing, without a copy per move: the moves applied since a checkpoint,
-        # replayed on failure (play is deterministic: draws are seeded).
+        i = None if legal is None else position_of(legal, move)
+        if i is None:
+            i = self._lookup(move)
+            legal = self._legal
+        move = legal[i]
+        # All or nothing, without a copy per move: the moves applied since a checkpoint, as
+        # places in their legal lists, replayed on failure (play is deterministic: draws are seeded).
         undo = self._undo
         if undo is None or len(undo[1]) >= CHECKPOINT_EVERY:
-            undo = self._undo = (self.clone(), [])
+            undo = self._undo = (self.clone(), array("B"))
         pending = self.pending
         try:
             self._play(move)
         except RulesRuntimeError:
             self._restore(undo, pending)
             raise
-        undo[1].append(move)
+        try:
+            undo[1].append(i)
+        except OverflowError:  # a byte a move until a legal list runs past 256 moves
+            self._undo = (undo[0], array("I", undo[1]))
+            self._undo[1].append(i)
         return move
 
-    def _restore(self, undo: tuple["State | int", list[Move]], pending: tuple) -> None:
+    def _restore(self, undo: tuple["State | int", array], pending: tuple) -> None:
         """Put this state back to the checkpoint `undo` holds (a copy, or the seed of a game
         started by new_state) followed by its moves."""
         checkpoint, moves = undo
         back = self.game.new_state(checkpoint) if checkpoint.__class__ is int else checkpoint.clone()
-        for m in moves:
-            back.legal_moves()  # as `apply` listed them before playing each
-            back._play(m)
+        for i in moves:
+            back._play(back.legal_moves()[i])
         for field in State.__slots__:
             setattr(self, field, getattr(back, field))
         self.pending = pending  # the tokens of a move being chosen are set outside `apply`
@@ -259,24 +266,23 @@ class State:
         make fail half-way leaves the state as the failure found it (`apply` puts it back)."""
         legal = self._legal
         if legal is None or not any(map(is_, legal, repeat(move))):
-            move = self._lookup(move)
+            i = self._lookup(move)  # lists the legal moves first
+            move = self._legal[i]
         self._undo = None
         self._play(move)
         return move
 
-    def _lookup(self, move: Move | str) -> Move:
-        """The move of this state's legal list that `move` names, or IllegalMove."""
+    def _lookup(self, move: Move | str) -> int:
+        """Where in this state's legal list the move that `move` names stands, or IllegalMove."""
         legal = self._legal
         if legal is None:
             legal = self.legal_moves()
         # A Move taken from this very list, the usual case, is found by identity alone, and a
         # text already looked up in this phase by one dict look-up.
-        if move.__class__ is Move:
-            if any(map(is_, legal, repeat(move))):
-                return move
-            return self._find(move, legal)
-        found = self.game.move_of_text[self.phase].get(move) if self.phase >= 0 else None
-        return found if found is not None and any(map(is_, legal, repeat(found))) else self._find(move, legal)
+        if move.__class__ is not Move and self.phase >= 0:
+            move = self.game.move_of_text[self.phase].get(move, move)
+        i = position_of(legal, move)
+        return i if i is not None else self._find(move, legal)
 
     def _play(self, move: Move) -> None:
         """Play a move of this state's legal_moves(): what `apply` does once it has found it."""
@@ -300,8 +306,8 @@ class State:
         except PYTHON_ERRORS as exc:
             raise self._located(exc) from None
 
-    def _find(self, move: Move | str, legal: list[Move]) -> Move:
-        """The legal move with this text, or IllegalMove with the reason."""
+    def _find(self, move: Move | str, legal: list[Move]) -> int:
+        """Where the legal move with this text stands, or IllegalMove with the reason."""
         if self.over:
             raise IllegalMove(str(move), "the game is over")
         known = self.game.move_of_text[self.phase]
@@ -310,13 +316,14 @@ class State:
         if found is None:
             text = normal_text(text)
             found = known.get(text)
-        if found is not None and any(map(is_, legal, repeat(found))):
-            return found
-        for m in legal:
+        i = None if found is None else position_of(legal, found)
+        if i is not None:
+            return i
+        for i, m in enumerate(legal):
             if m.text == text:
                 if not m._seen and len(known) < MOVE_CACHE_LIMIT:
                     known[text] = m  # a text that depends on the move's values only
-                return m
+                return i
         raise IllegalMove(text, self._why_illegal(text, legal))
 
     # --- integer action ids (cardrules/engine/actions.py): `pending` holds the tokens of a move being chosen
@@ -493,6 +500,11 @@ class State:
             self.loc[c] = -1 - gid
             self.face[c] = (zone.face == "up") if face is None else face
             self.known[c] = 0
+
+
+def position_of(moves: list[Move], move: object) -> int | None:
+    """Where `move` itself, not a move equal to it, stands in `moves`."""
+    return next(compress(count(), map(is_, moves, repeat(move))), None)
 
 
 def _copy(value):
