@@ -60,9 +60,15 @@ class SourceMap:
 
     def __init__(self) -> None:
         self._files: dict[str, list[str]] = {}
+        self._texts: dict[str, str] = {}
 
     def add(self, name: str, text: str) -> None:
         self._files[name] = text.splitlines()
+        self._texts[name] = text
+
+    def texts(self) -> dict[str, str]:
+        """Every file's text exactly as read, by name, in the order read."""
+        return dict(self._texts)
 
     def digest(self) -> str:
         """A SHA-256 of every file's text, in the order read: it changes when any rule does."""
