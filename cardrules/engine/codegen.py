@@ -494,8 +494,8 @@ class CodeGen:
                     b = REGISTRY[f]
                     if b.reads_state or not b.deterministic:
                         return True
-            if hasattr(x, "__attrs_attrs__"):
-                stack.extend(getattr(x, a.name) for a in x.__attrs_attrs__ if a.name != "span")
+            if isinstance(x, n.Node):
+                stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
         return False
 
     def table_of(self, name: str) -> str | None:
@@ -1069,10 +1069,8 @@ def free_names(e) -> set[str]:
             out.add(x.id)
         elif isinstance(x, tuple):
             stack.extend(x)
-        elif hasattr(x, "__attrs_attrs__"):
-            for a in x.__attrs_attrs__:
-                if a.name != "span":
-                    stack.append(getattr(x, a.name))
+        elif isinstance(x, n.Node):
+            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
     return out
 
 

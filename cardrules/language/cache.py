@@ -32,6 +32,7 @@ from typing import Any
 
 import attrs
 
+from . import nodes as n
 from .diagnostics import RulesError
 from .files import read_rules_text
 from .model import Model
@@ -164,10 +165,10 @@ def store_model(key: str | None, model: Model) -> None:
 
 
 def _nodes(model: Model) -> dict[int, Any]:
-    """Every attrs object the model holds, by identity: the AST nodes the checker typed."""
+    """Every AST node the model holds, by identity: those the checker typed are among them."""
     found: dict[int, Any] = {}
     seen: set[int] = set()
-    stack: list[Any] = [getattr(model, a.name) for a in Model.__attrs_attrs__]
+    stack: list[Any] = [getattr(model, a.name) for a in attrs.fields(Model)]
     while stack:
         x = stack.pop()
         if id(x) in seen:
@@ -178,9 +179,11 @@ def _nodes(model: Model) -> dict[int, Any]:
         elif isinstance(x, dict):
             stack.extend(x.keys())
             stack.extend(x.values())
-        elif hasattr(type(x), "__attrs_attrs__"):
+        elif isinstance(x, n.Node):
             found[id(x)] = x
-            stack.extend(getattr(x, a.name) for a in type(x).__attrs_attrs__)
+            stack.extend(getattr(x, f) for f in x.FIELDS)
+        elif attrs.has(type(x)):  # the model's own records (zones, variables, the display)
+            stack.extend(getattr(x, a.name) for a in attrs.fields(type(x)))
     return found
 
 
