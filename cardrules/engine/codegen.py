@@ -1037,20 +1037,18 @@ class CodeGen:
 def nesting(src: str) -> int:
     """How deep brackets nest in generated source (whose only strings are reprs)."""
     depth = deepest = 0
-    i, size = 0, len(src)
-    while i < size:
-        ch = src[i]
-        if ch in "([{":
+    # Only the brackets and the strings (skipped whole) are looked at, not every character:
+    # this runs on every expression a game compiles.
+    for token in _BRACKET_OR_STRING.findall(src):
+        if token in "([{":
             depth += 1
             deepest = max(deepest, depth)
-        elif ch in ")]}":
+        elif token in ")]}":
             depth -= 1
-        elif ch in "'\"":
-            i += 1
-            while src[i] != ch:
-                i += 2 if src[i] == "\\" else 1
-        i += 1
     return deepest
+
+
+_BRACKET_OR_STRING = re.compile(r"[()\[\]{}]|'(?:[^'\\]|\\.)*'|" r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
 def conjuncts(e) -> list:
