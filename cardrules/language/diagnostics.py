@@ -7,7 +7,6 @@ every stage raises :class:`RulesError` carrying one or more diagnostics.
 
 from __future__ import annotations
 
-import difflib
 from typing import Iterable, Sequence
 
 import attrs
@@ -119,5 +118,6 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    import difflib  # only a diagnostic needs it: not imported on the way to a loaded game
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None
