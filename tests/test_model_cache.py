@@ -173,3 +173,17 @@ def test_old_entries_are_pruned(folder, monkeypatch):
     assert len(entries(folder)) == 2
     key = cache.model_key(bundled_games()["sete-e-meio"], {"players": 4})
     assert cache.load_model(key) is not None
+
+
+@pytest.mark.parametrize("damage", [b"", b"cardrules-code-cache 1 wrong magic\n", None])
+def test_a_damaged_code_entry_is_ignored_and_written_afresh(folder, damage):
+    game = load_game("piquet")
+    (entry,) = sorted(folder.glob("*.code"))
+    data = entry.read_bytes()
+    entry.write_bytes(data[: len(data) // 2] if damage is None else damage)
+    assert cache.load_code(game.source, game.source_file) is None
+    assert load_game("piquet").source == game.source
+    assert entry.read_bytes() == data
+    code = cache.load_code(game.source, game.source_file)
+    assert code is not None and code == compile(game.source, game.source_file, "exec")
+    assert cache.load_code(game.source + "\n", game.source_file) is None  # another source, another entry

@@ -1,8 +1,10 @@
-"""The per-user cache: Lark's parser tables and checked models, kept between processes.
+"""The per-user cache: Lark's parser tables, checked models and compiled games, kept between
+processes.
 
 A fresh process that loads a game it loaded before takes the checked :class:`Model` from here
-instead of parsing and checking the rules again (and so never imports Lark). An entry is used
-only when everything that made it is unchanged:
+instead of parsing and checking the rules again (and so never imports Lark), and the code object
+of the generated source instead of compiling it (an entry for exactly that source, file name and
+interpreter, as a .pyc file is). A model is used only when everything that made it is unchanged:
 
 - the key: the rules file as named (and the working folder, when the name is relative, since
   diagnostics quote the name) and the parameter values;
@@ -19,6 +21,7 @@ read, for whatever reason, is a miss, and is written afresh.
 
 from __future__ import annotations
 
+import marshal
 import os
 import pickle
 import stat
@@ -26,8 +29,9 @@ import sys
 import zlib
 from fractions import Fraction
 from functools import lru_cache
-from importlib.util import find_spec
+from importlib.util import MAGIC_NUMBER, find_spec
 from pathlib import Path
+from types import CodeType
 from typing import Any
 
 import attrs
@@ -39,8 +43,10 @@ from .model import Model
 from .resources import grammar_path
 
 DISABLE_VARIABLE = "CARDRULES_NO_CACHE"
-MAX_ENTRIES = 256  # models kept; the oldest written go first
+MAX_ENTRIES = 256  # models kept, and as many compiled games; the oldest written go first
 _FORMAT = b"cardrules-model-cache 1\n"
+# Bytecode is read only by the interpreter that wrote it, as with .pyc files.
+_CODE_FORMAT = b"cardrules-code-cache 1 " + MAGIC_NUMBER + b"\n"
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
@@ -161,7 +167,40 @@ def store_model(key: str | None, model: Model) -> None:
     except Exception:
         return
     _write(_entry(folder, key), _FORMAT + header + body)
-    _prune(folder)
+    _prune(folder, "*.model")
+
+
+def load_code(source: str, filename: str) -> CodeType | None:
+    """The code object compiled from exactly this generated source, if the cache has it."""
+    folder = cache_folder()
+    if folder is None:
+        return None
+    try:
+        with open(_code_entry(folder, source), "rb") as f:
+            if f.read(len(_CODE_FORMAT)) != _CODE_FORMAT:
+                return None
+            stored_name, stored_source, code = marshal.load(f)
+    except Exception:  # as with a model: a damaged file is a miss
+        return None
+    return code if (stored_name, stored_source) == (filename, source) and isinstance(code, CodeType) else None
+
+
+def store_code(source: str, filename: str, code: CodeType) -> None:
+    """Keep the code object compiled from `source`, as :func:`store_model` keeps a model."""
+    folder = cache_folder()
+    if folder is None:
+        return
+    try:
+        data = _CODE_FORMAT + marshal.dumps((filename, source, code))
+    except ValueError:  # marshal refuses what it cannot write; then it is not cached
+        return
+    _write(_code_entry(folder, source), data)
+    _prune(folder, "*.code")
+    _prune(folder, "*.code")
+
+
+def _code_entry(folder: Path, source: str) -> Path:
+    return folder / f"{zlib.crc32(source.encode('utf-8')):08x}.code"
 
 
 def _nodes(model: Model) -> dict[int, Any]:
@@ -204,9 +243,9 @@ def _write(target: Path, data: bytes) -> None:
             pass
 
 
-def _prune(folder: Path) -> None:
+def _prune(folder: Path, pattern: str) -> None:
     try:
-        entries = [(p.stat().st_mtime_ns, p) for p in folder.glob("*.model")]
+        entries = [(p.stat().st_mtime_ns, p) for p in folder.glob(pattern)]
         for _, p in sorted(entries)[:max(len(entries) - MAX_ENTRIES, 0)]:
             p.unlink()
     except OSError:  # another process pruned first
