@@ -33,6 +33,7 @@ def read_rules(name: str, sources: SourceMap | None = None, chain: tuple[Path, .
     """Parse a rules file and, when it extends another, merge it onto its base. `chain` holds
     the files that extend this one, to report a cycle of variants; `path` is the file `name`
     was already located at."""
+    # Imported only here: a model from the cache needs neither, nor Lark under the parser.
     from ..language.parser import parse
     from ..language.variants import resolve_variant
     sources = sources or SourceMap()
