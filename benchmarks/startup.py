@@ -6,8 +6,10 @@
 Start-up: each command runs in a fresh `python` (this interpreter, importing the cardrules this
 process imported), the commands taking turns run after run; wall time is measured around the child,
 CPU time (user + system) from the resource usage of finished children. The bare interpreter is
-measured too, as the floor under the other two. One extra run under `-X importtime` shares the
-import time out among the packages imported.
+measured too, as the floor under the others. `load_game` takes the checked model from the user's
+cache when it can (its first run fills it: the median is of hits); `no cache` turns the cache off,
+Lark's parser tables included, as in a process that may read and write no cache at all. One
+extra run under `-X importtime` shares the import time out among the packages imported.
 
 Memory: each bundled game (with the parameters of benchmarks/bench.py) is loaded and played in a
 child process of its own, by random play through the public ``state.apply``. It reports the
@@ -43,6 +45,8 @@ COMMANDS = {
     "python -c pass": "pass",
     "import cardrules": "from cardrules import load_game",
     "load_game('buraco')": "from cardrules import load_game; load_game('buraco')",
+    "load_game, no cache": "import os; os.environ['CARDRULES_NO_CACHE'] = '1'; "
+                           "from cardrules import load_game; load_game('buraco')",
 }
 
 

@@ -1,8 +1,16 @@
-"""Hypothesis profiles: `ci` never times out and always draws the same examples."""
+"""Hypothesis profiles: `ci` never times out and always draws the same examples.
+
+The suite keeps its caches (Lark's tables, checked models) in a folder of its own, removed at
+the end, rather than in the user's ~/.cache: thousands of generated rules files pass through
+load_game, and child processes (the command line, workers) inherit the variable."""
 
 import os
+import tempfile
 
 from hypothesis import HealthCheck, settings
+
+_CACHE = tempfile.TemporaryDirectory(prefix="cardrules-tests-cache-")
+os.environ["XDG_CACHE_HOME"] = _CACHE.name
 
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True,
                           suppress_health_check=[HealthCheck.too_slow])

@@ -3,7 +3,6 @@ error is one located diagnostic that says what was found, what was expected, and
 
 from fractions import Fraction
 
-import attrs
 import pytest
 
 from cardrules import RulesError
@@ -16,9 +15,9 @@ PATH = "t.rules"
 
 def shape(x):
     """A node as nested tuples without spans: (ClassName, field, field, ...)."""
-    if attrs.has(type(x)) and not isinstance(x, Span):
-        return (type(x).__name__,) + tuple(shape(getattr(x, f.name)) for f in attrs.fields(type(x))
-                                           if f.name != "span")
+    if isinstance(x, n.Node):
+        return (type(x).__name__,) + tuple(shape(getattr(x, f)) for f in x.FIELDS
+                                           if f != "span")
     if isinstance(x, tuple):
         kept = tuple(shape(i) for i in x if not isinstance(i, Span))
         # A deck symbol is (text, span): it shapes as its text alone.

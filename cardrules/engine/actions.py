@@ -251,9 +251,9 @@ def _subexpressions(e) -> list:
         x = stack.pop()
         if isinstance(x, tuple):
             stack.extend(x)
-        elif hasattr(x, "__attrs_attrs__"):
+        elif isinstance(x, n.Node):
             out.append(x)
-            stack.extend(getattr(x, a.name) for a in x.__attrs_attrs__ if a.name != "span")
+            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
     return out
 
 

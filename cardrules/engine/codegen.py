@@ -538,8 +538,8 @@ class CodeGen:
                     b = REGISTRY[f]
                     if b.reads_state or not b.deterministic:
                         return True
-            if hasattr(x, "__attrs_attrs__"):
-                stack.extend(getattr(x, a.name) for a in x.__attrs_attrs__ if a.name != "span")
+            if isinstance(x, n.Node):
+                stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
         return False
 
     def table_of(self, name: str) -> str | None:
@@ -1101,20 +1101,18 @@ class CodeGen:
 def nesting(src: str) -> int:
     """How deep brackets nest in generated source (whose only strings are reprs)."""
     depth = deepest = 0
-    i, size = 0, len(src)
-    while i < size:
-        ch = src[i]
-        if ch in "([{":
+    # Only the brackets and the strings (skipped whole) are looked at, not every character:
+    # this runs on every expression a game compiles.
+    for token in _BRACKET_OR_STRING.findall(src):
+        if token in "([{":
             depth += 1
             deepest = max(deepest, depth)
-        elif ch in ")]}":
+        elif token in ")]}":
             depth -= 1
-        elif ch in "'\"":
-            i += 1
-            while src[i] != ch:
-                i += 2 if src[i] == "\\" else 1
-        i += 1
     return deepest
+
+
+_BRACKET_OR_STRING = re.compile(r"[()\[\]{}]|'(?:[^'\\]|\\.)*'|" r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 
 
 def conjuncts(e) -> list:
@@ -1133,10 +1131,8 @@ def free_names(e) -> set[str]:
             out.add(x.id)
         elif isinstance(x, tuple):
             stack.extend(x)
-        elif hasattr(x, "__attrs_attrs__"):
-            for a in x.__attrs_attrs__:
-                if a.name != "span":
-                    stack.append(getattr(x, a.name))
+        elif isinstance(x, n.Node):
+            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
     return out
 
 

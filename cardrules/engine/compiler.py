@@ -4,11 +4,13 @@
 as constants (a Game is specialised to one set of values), and assembles the :class:`Game`:
 its phases, moves, variables and the table from generated lines back to rules spans, through
 which a Python exception raised inside generated code is reported at the rules statement that
-caused it (see :meth:`Game.span_of_traceback`).
+caused it (see :meth:`Game.span_of_traceback`). Compiling the source is a third of the work:
+its code object is kept in the per-user cache, under the source itself.
 """
 
 from __future__ import annotations
 
+from ..language import cache
 from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError
 from ..language.model import Model
@@ -70,15 +72,18 @@ def compile_model(model: Model, inline: bool = True) -> Game:
     gen.finish_memo()
     source = "\n".join(w.lines) + "\n"
     filename = GENERATED_FILE.format(m.rules.path)
-    try:
-        code = compile(source, filename, "exec")
-    except (SyntaxError, RecursionError, MemoryError) as exc:
-        # Not expected for any file the checker accepts (codegen keeps within CPython's
-        # limits); should it happen, it is a diagnostic at the rules behind the line.
-        line = getattr(exc, "lineno", None) or 0
-        span = w.spans[line - 1] if 0 < line <= len(w.spans) else m.score.span
-        raise RulesError([Diagnostic(f"this cannot be compiled: {getattr(exc, 'msg', None) or type(exc).__name__}",
-                                     span, "write it in smaller pieces, with `def`s")], m.sources) from None
+    code = cache.load_code(source, filename)
+    if code is None:
+        try:
+            code = compile(source, filename, "exec")
+        except (SyntaxError, RecursionError, MemoryError) as exc:
+            # Not expected for any file the checker accepts (codegen keeps within CPython's
+            # limits); should it happen, it is a diagnostic at the rules behind the line.
+            line = getattr(exc, "lineno", None) or 0
+            span = w.spans[line - 1] if 0 < line <= len(w.spans) else m.score.span
+            raise RulesError([Diagnostic(f"this cannot be compiled: {getattr(exc, 'msg', None) or type(exc).__name__}",
+                                         span, "write it in smaller pieces, with `def`s")], m.sources) from None
+        cache.store_code(source, filename, code)
     exec(code, gen.ns)
     ns = gen.ns
 

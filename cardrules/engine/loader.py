@@ -2,6 +2,8 @@
 the variant it extends, check it with the parameters in force, and compile it.
 
 ``load_game("sete-e-meio", {"players": 3})`` gives a :class:`~cardrules.engine.runtime.Game`.
+A checked model loaded before comes from the per-user cache (:mod:`cardrules.language.cache`);
+only without one are the parser (and so Lark) and the variants imported.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..language import cache
 from ..language import nodes as n
 from ..language.checker import check
 from .compiler import compile_model
@@ -18,9 +21,7 @@ from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
 from ..language.files import locate_rules, read_rules_text
 from ..language.limits import MAX_NUMBER_DIGITS, digits_too_many
 from ..language.model import Model
-from ..language.parser import parse
 from .runtime import Game
-from ..language.variants import resolve_variant
 
 def find_rules(name: str) -> Path:
     """A path to a rules file (ending in `.rules`), or the name of a bundled game (``sete-e-meio``)."""
@@ -32,6 +33,9 @@ def read_rules(name: str, sources: SourceMap | None = None, chain: tuple[Path, .
     """Parse a rules file and, when it extends another, merge it onto its base. `chain` holds
     the files that extend this one, to report a cycle of variants; `path` is the file `name`
     was already located at."""
+    # Imported only here: a model from the cache needs neither, nor Lark under the parser.
+    from ..language.parser import parse
+    from ..language.variants import resolve_variant
     sources = sources or SourceMap()
     path = path or find_rules(name)
     rules = parse(read_rules_text(path), str(path), sources)
@@ -60,9 +64,14 @@ def read_rules(name: str, sources: SourceMap | None = None, chain: tuple[Path, .
 
 def load_model(name: str, params: dict[str, Any] | None = None, path: Path | None = None) -> Model:
     """The checked rules of `name`; `path` is the rules file when `name` was already located."""
-    sources = SourceMap()
-    rules = read_rules(name, sources, path=path)
-    return check(rules, sources, params)
+    path = path or find_rules(name)
+    key = cache.model_key(path, params)
+    model = cache.load_model(key)
+    if model is None:
+        sources = SourceMap()
+        model = check(read_rules(name, sources, path=path), sources, params)
+        cache.store_model(key, model)
+    return model
 
 
 def load_game(name: str, params: dict[str, Any] | None = None, path: Path | None = None) -> Game:

@@ -19,7 +19,6 @@ A card is written by name (``10D``); ``5C#2`` is the second copy in a two-deck g
 
 from __future__ import annotations
 
-import json
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -124,7 +123,7 @@ _FRACTION = re.compile(r"-?[0-9]+(/[0-9]+)?")
 def _shown(raw: Any) -> str:
     """A short, safe rendering of any JSON value for a message (never the whole of a huge one)."""
     if isinstance(raw, bool) or raw is None:
-        return json.dumps(raw)
+        return "null" if raw is None else str(raw).lower()
     if isinstance(raw, int):
         return str(raw) if raw.bit_length() < 128 else "a number that long"
     if isinstance(raw, float):
@@ -333,7 +332,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
         if key not in _KNOWN_KEYS:
             r.error(_shown(key) if not isinstance(key, str) else key, "unknown field", did_you_mean(str(key), _KNOWN_KEYS))
     if data.get("format", FORMAT) != FORMAT:
-        r.error("format", f"expected {json.dumps(FORMAT)}, not {_shown(data['format'])}")
+        r.error("format", f"expected \"{FORMAT}\", not {_shown(data['format'])}")
     if "game" in data and not isinstance(data["game"], str):
         r.error("game", f"expected the game's title, not {_shown(data['game'])}")
     players = data.get("players", game.player_count)

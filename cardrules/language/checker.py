@@ -104,10 +104,10 @@ class Checker:
             cost += costs[e.func]
         elif isinstance(e, n.Name) and e.id in self.defs and not self.defs[e.id].params:
             return self.work(n.Call(func=e.id, args=(), span=e.span), costs)
-        for a in getattr(e, "__attrs_attrs__", ()):
-            child = getattr(e, a.name)
+        for f in getattr(e, "FIELDS", ()):
+            child = getattr(e, f)
             for c in (child if isinstance(child, tuple) else (child,)):
-                if hasattr(c, "__attrs_attrs__") and not isinstance(c, Span):
+                if isinstance(c, n.Node):
                     cost += self.work(c, costs)
         return min(cost, MAX_WORK * MAX_WORK)
 

@@ -7,7 +7,6 @@ every stage raises :class:`RulesError` carrying one or more diagnostics.
 
 from __future__ import annotations
 
-import difflib
 from typing import Iterable, Sequence
 
 import attrs
@@ -60,9 +59,15 @@ class SourceMap:
 
     def __init__(self) -> None:
         self._files: dict[str, list[str]] = {}
+        self._texts: dict[str, str] = {}
 
     def add(self, name: str, text: str) -> None:
         self._files[name] = text.splitlines()
+        self._texts[name] = text
+
+    def texts(self) -> dict[str, str]:
+        """Every file's text exactly as read, by name, in the order read."""
+        return dict(self._texts)
 
     def digest(self) -> str:
         """A SHA-256 of every file's text, in the order read: it changes when any rule does."""
@@ -113,5 +118,6 @@ def plural(count: int, word: str, words: str | None = None) -> str:
 
 
 def did_you_mean(name: str, candidates: Iterable[str]) -> str | None:
+    import difflib  # only a diagnostic needs it: not imported on the way to a loaded game
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None

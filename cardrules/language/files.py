@@ -10,7 +10,6 @@ A rules file is at most :data:`MAX_RULES_BYTES` long and UTF-8 text.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +71,7 @@ MAX_JSON_BYTES = 200_000_000  # a position, a game log or a saved run of a milli
 def read_json(path: str | Path, what: str) -> Any:
     """A JSON file (a position, a game log, a saved run) as plain data, or a RulesError saying
     why not: never a Python error, whatever the bytes. `NaN` and `Infinity` are not JSON numbers."""
+    import json  # only reading a position or a log needs it: not imported on the way to a loaded game
     try:
         with Path(path).open("rb") as f:
             data = f.read(MAX_JSON_BYTES + 1)

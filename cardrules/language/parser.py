@@ -5,17 +5,16 @@ Syntax errors become diagnostics that name the expected tokens in words.
 
 from __future__ import annotations
 
-import os
 import re
 from fractions import Fraction
 from functools import lru_cache
-from pathlib import Path
 
 import lark
 from lark import Token, v_args
 from lark.visitors import Transformer_NonRecursive
 
 from . import nodes as n
+from .cache import cache_folder
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span
 from .limits import MAX_NESTING, MAX_NUMBER_DIGITS, digits_too_many
 from .resources import grammar_path
@@ -73,15 +72,10 @@ def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
 
 
 def grammar_cache() -> str | bool:
-    """Where Lark keeps the parser tables between processes: a folder of the user's own (a
+    """Where Lark keeps the parser tables between processes: in the per-user cache folder (a
     cache is loaded with pickle, so never one that others can write to), or no cache."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "cardrules"
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return str(folder / "grammar.lark-cache")
+    folder = cache_folder()
+    return str(folder / "grammar.lark-cache") if folder is not None else False
 
 
 @lru_cache(maxsize=1)

@@ -221,7 +221,7 @@ def _references(decl) -> list[tuple[tuple[str, str], Span]]:
             local.add(x.var)
         if isinstance(x, tuple):
             stack.extend(x)
-        elif hasattr(x, "__attrs_attrs__"):
-            stack.extend(getattr(x, a.name) for a in x.__attrs_attrs__ if a.name != "span")
+        elif isinstance(x, n.Node):
+            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
     found.sort(key=lambda item: (item[1].file, item[1].line, item[1].column))
     return [(ref, span) for ref, span in found if ref[0] == "phase" or ref[1] not in local]
