@@ -196,7 +196,6 @@ def store_code(source: str, filename: str, code: CodeType) -> None:
         return
     _write(_code_entry(folder, source), data)
     _prune(folder, "*.code")
-    _prune(folder, "*.code")
 
 
 def _code_entry(folder: Path, source: str) -> Path:
