@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import random
 from array import array
-from itertools import compress, count, repeat
-from operator import is_
 from typing import Any, Callable, Sequence
 
 import attrs
@@ -225,8 +223,16 @@ class State:
         with the reason, and the state is left as it was; so is a move that the rules make fail
         half-way (a RulesRuntimeError)."""
         legal = self._legal
-        i = None if legal is None else position_of(legal, move)
-        if i is None:
+        if legal is not None:
+            # The usual cases: a Move of this very list, or a text looked up before in this
+            # phase, found by identity (a loop beats any C helper on lists this short).
+            target = move if move.__class__ is Move else self.game.move_of_text[self.phase].get(move)
+            for i, m in enumerate(legal):
+                if m is target:
+                    break
+            else:
+                i = self._lookup(move)
+        else:
             i = self._lookup(move)
             legal = self._legal
         move = legal[i]
@@ -265,9 +271,15 @@ class State:
         play thousands: found by identity, and nothing kept to undo it, so a move that the rules
         make fail half-way leaves the state as the failure found it (`apply` puts it back)."""
         legal = self._legal
-        if legal is None or not any(map(is_, legal, repeat(move))):
+        if legal is None:
             i = self._lookup(move)  # lists the legal moves first
             move = self._legal[i]
+        else:
+            for m in legal:
+                if m is move:
+                    break
+            else:
+                move = legal[self._lookup(move)]
         self._undo = None
         self._play(move)
         return move
@@ -504,7 +516,10 @@ class State:
 
 def position_of(moves: list[Move], move: object) -> int | None:
     """Where `move` itself, not a move equal to it, stands in `moves`."""
-    return next(compress(count(), map(is_, moves, repeat(move))), None)
+    for i, m in enumerate(moves):
+        if m is move:
+            return i
+    return None
 
 
 def _copy(value):
