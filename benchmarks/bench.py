@@ -11,8 +11,8 @@ moves/s), and its median is printed beside the issue's target for it.
 
 "compiled" plays through ``state.play(move)``, the path `cardrules simulate` and the search
 agents take. The section "apply paths" plays the same games through ``play(move)``,
-``apply(move)`` (which also keeps a copy, so that a move the rules make fail half-way changes
-nothing) and ``apply(move.text)`` (rendering the chosen move's text, as a caller that speaks in
+``apply(move)`` (which also notes where the move stood in its legal list, so that a move the
+rules make fail half-way can be undone by replaying from a checkpoint) and ``apply(move.text)`` (rendering the chosen move's text, as a caller that speaks in
 texts must), and gives their same-round ratios to the internal ``_play(move)``, which plays a
 move without looking it up.
 """
