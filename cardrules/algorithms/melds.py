@@ -13,7 +13,7 @@ for validity, though they still tell identical wild cards apart).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -214,96 +214,93 @@ def melds_of_size(
     """
     if size < rules.min_size:
         return []
-
-    buckets: dict[_Kind, list[int]] = {}
-    for i, kind in enumerate(zip(ranks, suits, map(bool, wild))):
-        bucket = buckets.get(kind)
+    # One bucket per kind of card, its indices ascending; wild and natural kinds apart.
+    wild_buckets: dict[tuple[int, int], list[int]] = {}
+    natural_buckets: dict[tuple[int, int], list[int]] = {}
+    for i, kind in enumerate(zip(ranks, suits)):
+        into = wild_buckets if wild[i] else natural_buckets
+        bucket = into.get(kind)
         if bucket is None:
-            buckets[kind] = [i]
+            into[kind] = [i]
         else:
             bucket.append(i)
 
-    required: list[int] | None = None
+    focus = None
     if must_include is not None:
         if not 0 <= must_include < len(ranks):
             raise IndexError(f"must_include {must_include} is not a card of the hand")
-        key = (ranks[must_include], suits[must_include], bool(wild[must_include]))
-        bucket = buckets[key]
+        kind = (ranks[must_include], suits[must_include])
+        bucket = (wild_buckets if wild[must_include] else natural_buckets)[kind]
         # Putting the required card first makes "take the first k of a
         # bucket" yield the smallest tuple that still contains it.
         bucket.remove(must_include)
         bucket.insert(0, must_include)
-        required = bucket
+        # A required natural card pins the suit of any run and the rank of
+        # any set, so other buckets need not be explored at all.
+        if not wild[must_include]:
+            focus = kind
 
-    wild_buckets = [b for k, b in buckets.items() if k[2]]
-    natural_buckets = [(k, b) for k, b in buckets.items() if not k[2]]
-    found: set[tuple[int, ...]] = set()
-
-    def emit(parts: list[_Part]) -> None:
-        if required is not None and not any(b is required for b, _ in parts):
-            return
-        chosen: list[int] = []
-        for bucket, count in parts:
-            chosen.extend(bucket[:count])
-        chosen.sort()
-        found.add(tuple(chosen))
-
+    wild_hi = min(rules.max_wild, size - rules.min_naturals)
+    if wild_hi < 0:
+        return []
     # Wild cards are interchangeable up to their kind, so each possible
     # number of wilds is paired with every multiset of wild kinds once.
-    wild_hi = min(rules.max_wild, size - rules.min_naturals)
-    wild_choices = {w: list(_multisets(wild_buckets, w)) for w in range(wild_hi + 1)}
-    if required is not None and wild[must_include]:
-        # Only wild choices holding the required card can lead anywhere.
-        wild_choices = {
-            w: [parts for parts in choices if any(b is required for b, _ in parts)]
-            for w, choices in wild_choices.items()
-        }
+    # A required wild card is in no choice of none.
+    wild_choices: list[tuple[int, list[list[int]]]] = [] if must_include is not None and focus is None else [(0, [[]])]
+    if wild_hi and wild_buckets:
+        pool = list(wild_buckets.values())
+        for w in range(1, wild_hi + 1):
+            choices = [[i for bucket, k in parts for i in bucket[:k]] for parts in _multisets(pool, w)]
+            if must_include is not None and focus is None:
+                # Only wild choices holding the required card can lead anywhere.
+                choices = [c for c in choices if must_include in c]
+            if choices:
+                wild_choices.append((w, choices))
+    found: set[tuple[int, ...]] = set()
 
-    all_wild = wild_choices.get(size)
-    if all_wild and (
-        (rules.runs and size <= len(rules.order)) or (rules.sets and rules._set_ok)
-    ):
-        for parts in all_wild:
-            emit(parts)
-
-    # A required natural card pins the suit of any run and the rank of any
-    # set, so other buckets need not be explored at all.
-    focus = None
-    if must_include is not None and not wild[must_include]:
-        focus = (ranks[must_include], suits[must_include])
+    for w, choices in wild_choices:
+        if w == size and ((rules.runs and size <= len(rules.order)) or (rules.sets and rules._set_ok)):
+            # A required natural card is in no meld of wild cards alone.
+            if focus is None:
+                found.update(tuple(sorted(c)) for c in choices)
     if rules.runs and size <= len(rules.order):
-        _emit_runs(natural_buckets, rules, size, wild_choices, emit, focus)
+        _runs(natural_buckets, rules, size, wild_choices, found, focus, must_include)
     if rules.sets:
-        _emit_sets(natural_buckets, rules, size, wild_choices, emit, focus)
-
+        _sets(natural_buckets, rules, size, wild_choices, found, focus, must_include)
     return sorted(found)
 
 
-def _emit_runs(
-    natural_buckets: list[tuple[_Kind, list[int]]],
+def _runs(
+    natural_buckets: dict[tuple[int, int], list[int]],
     rules: MeldRules,
     size: int,
-    wild_choices: dict[int, list[list[_Part]]],
-    emit: Callable[[list[_Part]], None],
+    wild_choices: list[tuple[int, list[list[int]]]],
+    found: set[tuple[int, ...]],
     focus: tuple[int, int] | None,
+    must_include: int | None,
 ) -> None:
     position = rules._position
-    by_suit: dict[int, dict[int, list[int]]] = {}
-    for (rank, suit, _), bucket in natural_buckets:
+    # A run holds one card of each of its positions: the first of its bucket stands for it.
+    by_suit: dict[int, dict[int, int]] = {}
+    for (rank, suit), bucket in natural_buckets.items():
         if focus is not None and suit != focus[1]:
             continue
         pos = position.get(rank)
         if pos is not None:
-            by_suit.setdefault(suit, {})[pos] = bucket
-    # Each suit's positions are sorted once, whatever the number of wild cards.
-    suited = [(at, sorted(at)) for at in by_suit.values()]
-    for wilds, wild_parts in wild_choices.items():
-        naturals = size - wilds
-        if naturals == 0 or not wild_parts:
+            at = by_suit.get(suit)
+            if at is None:
+                by_suit[suit] = {pos: bucket[0]}
+            else:
+                at[pos] = bucket[0]
+    fewest = size - wild_choices[-1][0] if wild_choices else size + 1
+    reach = size - 1
+    for at in by_suit.values():
+        if len(at) < fewest:
             continue
-        reach = naturals + wilds - 1
-        for at, positions in suited:
-            if len(positions) < naturals:
+        positions = sorted(at)
+        for wilds, choices in wild_choices:
+            naturals = size - wilds
+            if naturals == 0 or len(positions) < naturals:
                 continue
             # Anchor on the lowest natural; the others must lie close enough
             # above it that the wild cards can fill every hole.
@@ -311,42 +308,55 @@ def _emit_runs(
                 end = bisect_right(positions, low + reach, a + 1)
                 if end - a < naturals:
                     continue  # too few naturals within reach: no combination
-                anchor = (at[low], 1)
                 for rest in combinations(positions[a + 1 : end], naturals - 1):
-                    parts = [anchor]
-                    parts.extend([(at[p], 1) for p in rest])
-                    for wild_part in wild_parts:
-                        emit(parts + wild_part)
+                    picked = [at[low]]
+                    picked.extend([at[p] for p in rest])
+                    if must_include is not None and focus is not None and must_include not in picked:
+                        continue
+                    for choice in choices:
+                        found.add(tuple(sorted(picked + choice)))
 
 
-def _emit_sets(
-    natural_buckets: list[tuple[_Kind, list[int]]],
+def _sets(
+    natural_buckets: dict[tuple[int, int], list[int]],
     rules: MeldRules,
     size: int,
-    wild_choices: dict[int, list[list[_Part]]],
-    emit: Callable[[list[_Part]], None],
+    wild_choices: list[tuple[int, list[list[int]]]],
+    found: set[tuple[int, ...]],
     focus: tuple[int, int] | None,
+    must_include: int | None,
 ) -> None:
+    if not wild_choices:
+        return
+    fewest = size - wild_choices[-1][0]
     by_rank: dict[int, list[list[int]]] = {}
     held: dict[int, int] = {}  # cards of each rank, to skip ranks too scarce for a set
-    for (rank, _, _), bucket in natural_buckets:
+    for (rank, _), bucket in natural_buckets.items():
         if focus is not None and rank != focus[0]:
             continue
         if rank in rules._set_ok:
-            by_rank.setdefault(rank, []).append(bucket)
-            held[rank] = held.get(rank, 0) + len(bucket)
-    for wilds, wild_parts in wild_choices.items():
-        naturals = size - wilds
-        if naturals == 0 or not wild_parts:
+            group = by_rank.get(rank)
+            if group is None:
+                by_rank[rank] = [bucket]
+                held[rank] = len(bucket)
+            else:
+                group.append(bucket)
+                held[rank] += len(bucket)
+    for rank, group in by_rank.items():
+        # Most ranks of a hand hold one or two cards; _multisets would
+        # yield nothing for them, so do not start it.
+        if held[rank] < fewest:
             continue
-        for rank, group in by_rank.items():
-            # Most ranks of a hand hold one or two cards; _multisets would
-            # yield nothing for them, so do not start it.
-            if held[rank] < naturals:
+        for wilds, choices in wild_choices:
+            naturals = size - wilds
+            if naturals == 0 or held[rank] < naturals:
                 continue
             for parts in _multisets(group, naturals):
-                for wild_part in wild_parts:
-                    emit(parts + wild_part)
+                picked = [i for bucket, k in parts for i in bucket[:k]]
+                if must_include is not None and focus is not None and must_include not in picked:
+                    continue
+                for choice in choices:
+                    found.add(tuple(sorted(picked + choice)))
 
 
 def _multisets(buckets: list[list[int]], total: int, start: int = 0) -> Iterator[list[_Part]]:

@@ -16,28 +16,79 @@ from __future__ import annotations
 from .. import types as T
 from ...algorithms.meld_split import best_split
 from ...algorithms.melds import MeldRules, classify, melds_of_size
-from .core import builtin, values_of
+from .core import ByCard, builtin, values_of
 
 _CARDS = T.list_of("card")
 _RANKS = T.list_of("symbol")
 
-# One MeldRules per (order, set ranks, wild limit): built once, because these functions run
-# inside legal-move generation. An order is the same dict object for the life of its Game, so
-# it is keyed by identity; the entry keeps the dict alive, so no other object takes its id.
-_RULES: dict[tuple, tuple[dict, MeldRules]] = {}
-_RULES_KEPT = 256  # a process that loads game after game starts the cache afresh
+
+class _Binding:
+    """What the meld built-ins work out once for one game's deck, rank order, set ranks, wild
+    limit and wild-card test, because they run inside legal-move generation: the MeldRules,
+    where each card is laid out in a meld and, when the wild-card test is a table of the rules
+    (it reads no state), which cards are wild and the memos of what only the cards decide."""
+
+    __slots__ = ("rules", "wilds", "lay", "kinds", "shapes")
+
+    def __init__(self, deck, order: dict[str, int], set_ranks, max_wild, wild):
+        self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
+                               set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
+        if wild is _natural:
+            wilds = [False] * deck.size
+        elif wild.__class__ is ByCard and wild.values:
+            wilds = [bool(w) for w in wild.values]
+        else:
+            wilds = None
+        self.wilds = wilds
+        # lay[c] orders the cards of a meld as a player lays them out: naturals up the order,
+        # then by suit (wild cards last, when wilds are known here; else each call sorts them).
+        suits, rank_of, suit_of = deck.suits, deck.rank_of, deck.suit_of
+
+        def key(c):
+            suit = suit_of[c]
+            return (wilds is not None and wilds[c], order.get(rank_of[c], -1),
+                    suits.index(suit) if suit else -1, c)
+        self.lay = [0] * deck.size
+        for place, c in enumerate(sorted(range(deck.size), key=key)):
+            self.lay[c] = place
+        # Memos keyed by a tuple of cards: the kind of a meld, and what one more card must be
+        # to extend it. Only when `wild` reads no state does the tuple decide them.
+        self.kinds: dict[tuple, str | None] | None = None if wilds is None else {}
+        self.shapes: dict[tuple, tuple] | None = None if wilds is None else {}
+
+    def describe(self, st, cards) -> tuple[list, list, list]:
+        """The ranks, suits and wild flags of the cards, as the algorithms take them (when the
+        wild cards are known here)."""
+        _only_cards(st, cards)
+        deck, wilds = st.game.deck, self.wilds
+        rank_of, suit_of = deck.rank_of, deck.suit_of
+        return [rank_of[c] for c in cards], [suit_of[c] for c in cards], [wilds[c] for c in cards]
 
 
-def _rules(order: dict[str, int], set_ranks, max_wild) -> MeldRules:
-    key = (id(order), tuple(set_ranks), max_wild)
-    entry = _RULES.get(key)
+# One _Binding per (deck, order, set ranks, wild limit, wild test). The deck, order and test
+# are the same objects for the life of their Game, so they are keyed by identity; the entry
+# keeps them alive, so no other object takes their ids.
+_BINDINGS: dict[tuple, tuple] = {}
+_BINDINGS_KEPT = 256  # a process that loads game after game starts the cache afresh
+_MEMO_KEPT = 20_000  # entries of one memo: a game that meets more starts it afresh
+
+
+def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
+    deck = st.game.deck
+    key = (id(deck), id(order), id(wild), tuple(set_ranks), max_wild)
+    entry = _BINDINGS.get(key)
     if entry is None:
-        if len(_RULES) >= _RULES_KEPT:
-            _RULES.clear()
-        rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
-                          set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
-        entry = _RULES[key] = (order, rules)
-    return entry[1]
+        if len(_BINDINGS) >= _BINDINGS_KEPT:
+            _BINDINGS.clear()
+        entry = _BINDINGS[key] = (deck, order, wild, _Binding(deck, order, set_ranks, max_wild, wild))
+    return entry[3]
+
+
+def _remember(memo: dict, key: tuple, value):
+    if len(memo) >= _MEMO_KEPT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _natural(st, c) -> bool:
@@ -64,6 +115,10 @@ def _describe(st, cards, wild) -> tuple[list, list, list]:
             [bool(w) for w in values_of(st, wild, cards)])
 
 
+def _kind(found) -> str | None:
+    return None if found is None else found[0]
+
+
 @builtin("meld_kind", ("collection", "order", "func", _RANKS, "number"), "symbol",
          "`run` when the cards form a run "
          "(one suit, consecutive in `order`, wild cards filling holes or extending an end), `set` "
@@ -72,8 +127,18 @@ def _describe(st, cards, wild) -> tuple[list, list, list]:
          short_form=2)
 def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
     wild, set_ranks = _short(st, wild, set_ranks)
-    found = classify(*_describe(st, cards, wild), _rules(order, set_ranks, max_wild))
-    return None if found is None else found[0]
+    b = _bind(st, order, wild, set_ranks, max_wild)
+    kinds = b.kinds
+    if kinds is None:
+        return _kind(classify(*_describe(st, cards, wild), b.rules))
+    key = tuple(cards)
+    kind = kinds.get(key, _UNKNOWN)
+    if kind is _UNKNOWN:
+        kind = _remember(kinds, key, _kind(classify(*b.describe(st, cards), b.rules)))
+    return kind
+
+
+_UNKNOWN = object()  # not in a memo yet (None is a kind: no meld)
 
 
 @builtin("melds_of", ("collection", "number", "order", "func", _RANKS, "number"),
@@ -83,10 +148,10 @@ def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
          short_form=3)
 def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
     wild, set_ranks = _short(st, wild, set_ranks)
+    b = _bind(st, order, wild, set_ranks, max_wild)
     cards = list(cards)
-    described = _describe(st, cards, wild)
-    found = melds_of_size(*described, _rules(order, set_ranks, max_wild), int(size))
-    return _laid_out(st, cards, described, order, found)
+    described = _describe(st, cards, wild) if b.wilds is None else b.describe(st, cards)
+    return _laid_out(b, cards, described[2], melds_of_size(*described, b.rules, int(size)))
 
 
 @builtin("melds_with", ("card", "collection", "number", "order", "func", _RANKS, "number"),
@@ -98,22 +163,24 @@ def _melds_with(st, card, cards, size, order, wild=None, set_ranks=None, max_wil
     wild, set_ranks = _short(st, wild, set_ranks)
     if card is None:
         return []
+    b = _bind(st, order, wild, set_ranks, max_wild)
     pool = [c for c in cards if c != card]
     pool.append(card)
-    described = _describe(st, pool, wild)
-    found = melds_of_size(*described, _rules(order, set_ranks, max_wild), int(size),
-                          must_include=len(pool) - 1)
-    return _laid_out(st, pool, described, order, found)
+    described = _describe(st, pool, wild) if b.wilds is None else b.describe(st, pool)
+    found = melds_of_size(*described, b.rules, int(size), must_include=len(pool) - 1)
+    return _laid_out(b, pool, described[2], found)
 
 
-def _laid_out(st, cards, described, order, found) -> list[list[int]]:
+def _laid_out(b: _Binding, cards, wilds, found) -> list[list[int]]:
     """Each meld's cards in the order a player lays them out: naturals up the order, then by
     suit, wild cards last; so a meld reads (and its move is written) the same from any hand."""
-    suits = st.game.deck.suits
-    ranks, suit_of, wilds = described
+    lay = b.lay
+    if b.wilds is not None:
+        by_place = lay.__getitem__
+        return [sorted([cards[i] for i in meld], key=by_place) for meld in found]
 
     def key(i):
-        return (wilds[i], order.get(ranks[i], -1), suits.index(suit_of[i]) if suit_of[i] else -1, cards[i])
+        return (wilds[i], lay[cards[i]])
     return [[cards[i] for i in sorted(meld, key=key)] for meld in found]
 
 
@@ -122,14 +189,25 @@ def _laid_out(st, cards, described, order, found) -> list[list[int]]:
          short_form=3)
 def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=0):
     wild, set_ranks = _short(st, wild, set_ranks)
-    rules = _rules(order, set_ranks, max_wild)
-    ranks, suits, wilds = _describe(st, meld, wild)
+    b = _bind(st, order, wild, set_ranks, max_wild)
+    shapes = b.shapes
+    if shapes is None:
+        described = _describe(st, meld, wild)
+        shape = _shape(*described, b.rules)
+    else:
+        key = tuple(meld)
+        entry = shapes.get(key)
+        if entry is None:
+            described = b.describe(st, meld)
+            entry = _remember(shapes, key, (_shape(*described, b.rules), described))
+        shape, described = entry
+    _only_cards(st, cards)
     deck = st.game.deck
     names, rank_of, suit_of = deck.names, deck.rank_of, deck.suit_of
-    shape = _shape(ranks, suits, wilds, rules)
-    _only_cards(st, cards)
     seen: set[str] = set()
     out = []
+    wilds = b.wilds
+    is_wild = (lambda c: wilds[c]) if wilds is not None else (lambda c: wild(st, c))
     if shape is not None:
         fit_ranks, fit_suit, wild_fits = shape
         for c in cards:
@@ -139,18 +217,19 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
             seen.add(name)
             # `wild` is asked only when the answer depends on it: most cards fit neither way.
             if rank_of[c] in fit_ranks and (fit_suit is None or suit_of[c] == fit_suit):
-                if wild_fits or not wild(st, c):
+                if wild_fits or not is_wild(c):
                     out.append(c)
-            elif wild_fits and wild(st, c):
+            elif wild_fits and is_wild(c):
                 out.append(c)
         return out
+    ranks, suits, meld_wilds = described
     for c in cards:
         name = names[c]
         if name in seen:
             continue
         seen.add(name)
-        if classify([*ranks, rank_of[c]], [*suits, suit_of[c]], [*wilds, bool(wild(st, c))],
-                    rules) is not None:
+        if classify([*ranks, rank_of[c]], [*suits, suit_of[c]], [*meld_wilds, bool(is_wild(c))],
+                    b.rules) is not None:
             out.append(c)
     return out
 
@@ -195,15 +274,10 @@ def _split(st, cards, order, value):
     suits = [deck.suit_of[c] for c in cards]
     runs_order = sorted(order, key=order.__getitem__)
     melds, deadwood = best_split(ranks, suits, [value(st, c) for c in cards], runs_order, frozenset(deck.ranks))
-    described = (ranks, suits, [False] * len(cards))
-    laid = _laid_out(st, cards, described, order, melds)
-    return sorted(laid, key=lambda meld: _laid_key(st, order, meld[0])), [cards[i] for i in deadwood]
-
-
-def _laid_key(st, order, card):
-    deck = st.game.deck
-    suit = deck.suit_of[card]
-    return (order.get(deck.rank_of[card], -1), deck.suits.index(suit) if suit else -1, card)
+    # No card is wild in a split: each card's place in a meld is the binding's of no wild cards.
+    lay = _bind(st, order, _natural, deck.ranks, 0).lay
+    laid = [sorted([cards[i] for i in meld], key=lay.__getitem__) for meld in melds]
+    return sorted(laid, key=lambda meld: lay[meld[0]]), [cards[i] for i in deadwood]
 
 
 @builtin("best_melds", ("collection", "order", "func"), T.list_of(_CARDS),
