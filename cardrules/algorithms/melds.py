@@ -256,85 +256,34 @@ def melds_of_size(
                 choices = [c for c in choices if must_include in c]
             if choices:
                 wild_choices.append((w, choices))
+    if not wild_choices:
+        return []
     found: set[tuple[int, ...]] = set()
-
     for w, choices in wild_choices:
         if w == size and ((rules.runs and size <= len(rules.order)) or (rules.sets and rules._set_ok)):
             # A required natural card is in no meld of wild cards alone.
             if focus is None:
                 found.update(tuple(sorted(c)) for c in choices)
-    if rules.runs and size <= len(rules.order):
-        _runs(natural_buckets, rules, size, wild_choices, found, focus, must_include)
-    if rules.sets:
-        _sets(natural_buckets, rules, size, wild_choices, found, focus, must_include)
-    return sorted(found)
 
-
-def _runs(
-    natural_buckets: dict[tuple[int, int], list[int]],
-    rules: MeldRules,
-    size: int,
-    wild_choices: list[tuple[int, list[list[int]]]],
-    found: set[tuple[int, ...]],
-    focus: tuple[int, int] | None,
-    must_include: int | None,
-) -> None:
-    position = rules._position
+    # The fewest naturals a meld may hold here: a suit or a rank with fewer cards has none.
+    fewest = max(size - wild_choices[-1][0], 1)
+    runs = rules.runs and size <= len(rules.order)
+    position, set_ok = rules._position, (rules._set_ok if rules.sets else ())
     # A run holds one card of each of its positions: the first of its bucket stands for it.
     by_suit: dict[int, dict[int, int]] = {}
-    for (rank, suit), bucket in natural_buckets.items():
-        if focus is not None and suit != focus[1]:
-            continue
-        pos = position.get(rank)
-        if pos is not None:
-            at = by_suit.get(suit)
-            if at is None:
-                by_suit[suit] = {pos: bucket[0]}
-            else:
-                at[pos] = bucket[0]
-    fewest = size - wild_choices[-1][0] if wild_choices else size + 1
-    reach = size - 1
-    for at in by_suit.values():
-        if len(at) < fewest:
-            continue
-        positions = sorted(at)
-        for wilds, choices in wild_choices:
-            naturals = size - wilds
-            if naturals == 0 or len(positions) < naturals:
-                continue
-            # Anchor on the lowest natural; the others must lie close enough
-            # above it that the wild cards can fill every hole.
-            for a, low in enumerate(positions):
-                end = bisect_right(positions, low + reach, a + 1)
-                if end - a < naturals:
-                    continue  # too few naturals within reach: no combination
-                for rest in combinations(positions[a + 1 : end], naturals - 1):
-                    picked = [at[low]]
-                    picked.extend([at[p] for p in rest])
-                    if must_include is not None and focus is not None and must_include not in picked:
-                        continue
-                    for choice in choices:
-                        found.add(tuple(sorted(picked + choice)))
-
-
-def _sets(
-    natural_buckets: dict[tuple[int, int], list[int]],
-    rules: MeldRules,
-    size: int,
-    wild_choices: list[tuple[int, list[list[int]]]],
-    found: set[tuple[int, ...]],
-    focus: tuple[int, int] | None,
-    must_include: int | None,
-) -> None:
-    if not wild_choices:
-        return
-    fewest = size - wild_choices[-1][0]
     by_rank: dict[int, list[list[int]]] = {}
     held: dict[int, int] = {}  # cards of each rank, to skip ranks too scarce for a set
-    for (rank, _), bucket in natural_buckets.items():
-        if focus is not None and rank != focus[0]:
-            continue
-        if rank in rules._set_ok:
+    for kind, bucket in natural_buckets.items():
+        rank, suit = kind
+        if runs and (focus is None or suit == focus[1]):
+            pos = position.get(rank)
+            if pos is not None:
+                at = by_suit.get(suit)
+                if at is None:
+                    by_suit[suit] = {pos: bucket[0]}
+                else:
+                    at[pos] = bucket[0]
+        if rank in set_ok and (focus is None or rank == focus[0]):
             group = by_rank.get(rank)
             if group is None:
                 by_rank[rank] = [bucket]
@@ -342,21 +291,68 @@ def _sets(
             else:
                 group.append(bucket)
                 held[rank] += len(bucket)
+    required = must_include if focus is not None else None
+    for at in by_suit.values():
+        if len(at) >= fewest:
+            _runs(at, size, wild_choices, found, required)
     for rank, group in by_rank.items():
         # Most ranks of a hand hold one or two cards; _multisets would
         # yield nothing for them, so do not start it.
-        if held[rank] < fewest:
+        if held[rank] >= fewest:
+            _sets(group, held[rank], size, wild_choices, found, required)
+    return sorted(found)
+
+
+def _runs(
+    at: dict[int, int],
+    size: int,
+    wild_choices: list[tuple[int, list[list[int]]]],
+    found: set[tuple[int, ...]],
+    required: int | None,
+) -> None:
+    """The runs of one suit: `at` maps each position held to the card standing for it."""
+    held = len(at)
+    positions = sorted(at)
+    reach = size - 1
+    for wilds, choices in wild_choices:
+        naturals = size - wilds
+        if naturals == 0 or held < naturals:
             continue
-        for wilds, choices in wild_choices:
-            naturals = size - wilds
-            if naturals == 0 or held[rank] < naturals:
-                continue
-            for parts in _multisets(group, naturals):
-                picked = [i for bucket, k in parts for i in bucket[:k]]
-                if must_include is not None and focus is not None and must_include not in picked:
+        # Anchor on the lowest natural; the others must lie close enough
+        # above it that the wild cards can fill every hole.
+        for a in range(held - naturals + 1):
+            low = positions[a]
+            if positions[a + naturals - 1] - low > reach:
+                continue  # too few naturals within reach: no combination
+            end = bisect_right(positions, low + reach, a + naturals)
+            for rest in combinations(positions[a + 1 : end], naturals - 1):
+                picked = [at[low]]
+                picked.extend([at[p] for p in rest])
+                if required is not None and required not in picked:
                     continue
                 for choice in choices:
                     found.add(tuple(sorted(picked + choice)))
+
+
+def _sets(
+    group: list[list[int]],
+    held: int,
+    size: int,
+    wild_choices: list[tuple[int, list[list[int]]]],
+    found: set[tuple[int, ...]],
+    required: int | None,
+) -> None:
+    """The sets of one rank: `group` holds a bucket per suit, `held` cards in all."""
+    for wilds, choices in wild_choices:
+        naturals = size - wilds
+        if naturals == 0 or held < naturals:
+            continue
+        for parts in _multisets(group, naturals):
+            picked = [i for bucket, k in parts for i in bucket[:k]]
+            if required is not None and required not in picked:
+                continue
+            for choice in choices:
+                found.add(tuple(sorted(picked + choice)))
 
 
 def _multisets(buckets: list[list[int]], total: int, start: int = 0) -> Iterator[list[_Part]]:

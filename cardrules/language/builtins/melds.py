@@ -28,7 +28,7 @@ class _Binding:
     where each card is laid out in a meld and, when the wild-card test is a table of the rules
     (it reads no state), which cards are wild and the memos of what only the cards decide."""
 
-    __slots__ = ("rules", "wilds", "lay", "kinds", "shapes")
+    __slots__ = ("rules", "wilds", "alike", "lay", "kinds", "shapes")
 
     def __init__(self, deck, order: dict[str, int], set_ranks, max_wild, wild):
         self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
@@ -40,6 +40,9 @@ class _Binding:
         else:
             wilds = None
         self.wilds = wilds
+        # Whether the copies of each card (one name) are all wild or all natural.
+        first: dict[str, bool] = {}
+        self.alike = wilds is not None and all(first.setdefault(deck.names[c], w) == w for c, w in enumerate(wilds))
         # lay[c] orders the cards of a meld as a player lays them out: naturals up the order,
         # then by suit (wild cards last, when wilds are known here; else each call sorts them).
         suits, rank_of, suit_of = deck.suits, deck.rank_of, deck.suit_of
@@ -190,48 +193,56 @@ def _laid_out(b: _Binding, cards, wilds, found) -> list[list[int]]:
 def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=0):
     wild, set_ranks = _short(st, wild, set_ranks)
     b = _bind(st, order, wild, set_ranks, max_wild)
+    deck = st.game.deck
     shapes = b.shapes
     if shapes is None:
         described = _describe(st, meld, wild)
-        shape = _shape(*described, b.rules)
+        shape, fitting = _shape(*described, b.rules), None
     else:
         key = tuple(meld)
         entry = shapes.get(key)
         if entry is None:
             described = b.describe(st, meld)
-            entry = _remember(shapes, key, (_shape(*described, b.rules), described))
-        shape, described = entry
+            shape = _shape(*described, b.rules)
+            # With copies alike, whether a card fits is a matter of its name, so the cards that
+            # fit can be picked first and their copies dropped after.
+            fitting = None if shape is None or not b.alike else frozenset(
+                c for c in range(deck.size) if _fits(shape, deck.rank_of[c], deck.suit_of[c], b.wilds.__getitem__, c))
+            entry = _remember(shapes, key, (shape, described, fitting))
+        shape, described, fitting = entry
     _only_cards(st, cards)
-    deck = st.game.deck
-    names, rank_of, suit_of = deck.names, deck.rank_of, deck.suit_of
+    names = deck.names
+    if fitting is not None:
+        picked = [c for c in cards if c in fitting]
+        if len(picked) < 2:
+            return picked
+        cards = picked
     seen: set[str] = set()
     out = []
     wilds = b.wilds
-    is_wild = (lambda c: wilds[c]) if wilds is not None else (lambda c: wild(st, c))
-    if shape is not None:
-        fit_ranks, fit_suit, wild_fits = shape
-        for c in cards:
-            name = names[c]
-            if name in seen:
-                continue
-            seen.add(name)
-            # `wild` is asked only when the answer depends on it: most cards fit neither way.
-            if rank_of[c] in fit_ranks and (fit_suit is None or suit_of[c] == fit_suit):
-                if wild_fits or not is_wild(c):
-                    out.append(c)
-            elif wild_fits and is_wild(c):
-                out.append(c)
-        return out
-    ranks, suits, meld_wilds = described
+    is_wild = wilds.__getitem__ if wilds is not None else (lambda c: wild(st, c))
+    rank_of, suit_of = deck.rank_of, deck.suit_of
     for c in cards:
         name = names[c]
         if name in seen:
             continue
         seen.add(name)
-        if classify([*ranks, rank_of[c]], [*suits, suit_of[c]], [*meld_wilds, bool(is_wild(c))],
-                    b.rules) is not None:
+        if shape is not None:
+            if _fits(shape, rank_of[c], suit_of[c], is_wild, c):
+                out.append(c)
+        elif classify([*described[0], rank_of[c]], [*described[1], suit_of[c]],
+                      [*described[2], bool(is_wild(c))], b.rules) is not None:
             out.append(c)
     return out
+
+
+def _fits(shape, rank, suit, is_wild, c) -> bool:
+    """Whether card c, of that rank and suit, extends a meld of that shape (see `_shape`);
+    `is_wild(c)` is asked only when the answer depends on it: most cards fit neither way."""
+    fit_ranks, fit_suit, wild_fits = shape
+    if rank in fit_ranks and (fit_suit is None or suit == fit_suit):
+        return wild_fits or not is_wild(c)
+    return wild_fits and bool(is_wild(c))
 
 
 def _shape(ranks: list, suits: list, wilds: list, rules: MeldRules):
