@@ -71,8 +71,7 @@ class ByCard:
 def values_of(st, f, xs) -> list:
     """``[f(st, x) for x in xs]``, read from the table when `f` has one."""
     if f.__class__ is ByCard and f.values:
-        values = f.values
-        return [values[x] for x in xs]
+        return list(map(f.values.__getitem__, xs))
     return [f(st, x) for x in xs]
 
 

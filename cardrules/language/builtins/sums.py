@@ -43,4 +43,4 @@ def _disjoint_sums(st, xs, target, value, exact):
          "The different values f gives the items, each once, smallest first: the totals a hand "
          "can meet, such as the values a build may be made for.")
 def _distinct_values(st, xs, value):
-    return sorted({value(st, x) for x in xs})
+    return sorted(set(values_of(st, value, xs)))
