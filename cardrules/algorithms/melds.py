@@ -214,16 +214,51 @@ def melds_of_size(
     """
     if size < rules.min_size:
         return []
-    # One bucket per kind of card, its indices ascending; wild and natural kinds apart.
+    wild_hi = min(rules.max_wild, size - rules.min_naturals)
+    if wild_hi < 0:
+        return []
+    runs = rules.runs and size <= len(rules.order)
+    position, set_ok = rules._position, (rules._set_ok if rules.sets else ())
+    # One bucket per kind of card, its indices ascending; wild and natural kinds apart. A run
+    # holds one card of each of its positions, the first of its bucket standing for it (by_suit:
+    # suit -> position -> card); a set takes buckets of its rank (by_rank), `held` cards in all.
     wild_buckets: dict[tuple[int, int], list[int]] = {}
     natural_buckets: dict[tuple[int, int], list[int]] = {}
+    by_suit: dict[int, dict[int, int]] = {}
+    by_rank: dict[int, list[list[int]]] = {}
+    held: dict[int, int] = {}
     for i, kind in enumerate(zip(ranks, suits)):
-        into = wild_buckets if wild[i] else natural_buckets
-        bucket = into.get(kind)
-        if bucket is None:
-            into[kind] = [i]
-        else:
+        if wild[i]:
+            bucket = wild_buckets.get(kind)
+            if bucket is None:
+                wild_buckets[kind] = [i]
+            else:
+                bucket.append(i)
+            continue
+        rank, suit = kind
+        bucket = natural_buckets.get(kind)
+        if bucket is not None:
             bucket.append(i)
+            if rank in set_ok:
+                held[rank] += 1
+            continue
+        bucket = natural_buckets[kind] = [i]
+        if runs:
+            pos = position.get(rank)
+            if pos is not None:
+                at = by_suit.get(suit)
+                if at is None:
+                    by_suit[suit] = {pos: i}
+                else:
+                    at[pos] = i
+        if rank in set_ok:
+            group = by_rank.get(rank)
+            if group is None:
+                by_rank[rank] = [bucket]
+                held[rank] = 1
+            else:
+                group.append(bucket)
+                held[rank] += 1
 
     focus = None
     if must_include is not None:
@@ -235,14 +270,18 @@ def melds_of_size(
         # bucket" yield the smallest tuple that still contains it.
         bucket.remove(must_include)
         bucket.insert(0, must_include)
-        # A required natural card pins the suit of any run and the rank of
-        # any set, so other buckets need not be explored at all.
         if not wild[must_include]:
+            # A required natural card pins the suit of any run and the rank of
+            # any set, so other buckets need not be explored at all.
             focus = kind
+            rank, suit = kind
+            at = by_suit.get(suit)
+            by_suit = {}
+            if at is not None and rank in position:
+                at[position[rank]] = must_include
+                by_suit[suit] = at
+            by_rank = {rank: by_rank[rank]} if rank in by_rank else {}
 
-    wild_hi = min(rules.max_wild, size - rules.min_naturals)
-    if wild_hi < 0:
-        return []
     # Wild cards are interchangeable up to their kind, so each possible
     # number of wilds is paired with every multiset of wild kinds once.
     # A required wild card is in no choice of none.
@@ -267,30 +306,6 @@ def melds_of_size(
 
     # The fewest naturals a meld may hold here: a suit or a rank with fewer cards has none.
     fewest = max(size - wild_choices[-1][0], 1)
-    runs = rules.runs and size <= len(rules.order)
-    position, set_ok = rules._position, (rules._set_ok if rules.sets else ())
-    # A run holds one card of each of its positions: the first of its bucket stands for it.
-    by_suit: dict[int, dict[int, int]] = {}
-    by_rank: dict[int, list[list[int]]] = {}
-    held: dict[int, int] = {}  # cards of each rank, to skip ranks too scarce for a set
-    for kind, bucket in natural_buckets.items():
-        rank, suit = kind
-        if runs and (focus is None or suit == focus[1]):
-            pos = position.get(rank)
-            if pos is not None:
-                at = by_suit.get(suit)
-                if at is None:
-                    by_suit[suit] = {pos: bucket[0]}
-                else:
-                    at[pos] = bucket[0]
-        if rank in set_ok and (focus is None or rank == focus[0]):
-            group = by_rank.get(rank)
-            if group is None:
-                by_rank[rank] = [bucket]
-                held[rank] = len(bucket)
-            else:
-                group.append(bucket)
-                held[rank] += len(bucket)
     required = must_include if focus is not None else None
     for at in by_suit.values():
         if len(at) >= fewest:

@@ -28,7 +28,7 @@ class _Binding:
     where each card is laid out in a meld and, when the wild-card test is a table of the rules
     (it reads no state), which cards are wild and the memos of what only the cards decide."""
 
-    __slots__ = ("rules", "wilds", "alike", "lay", "kinds", "shapes")
+    __slots__ = ("rules", "wilds", "alike", "of_rank", "wild_cards", "lay", "kinds", "shapes")
 
     def __init__(self, deck, order: dict[str, int], set_ranks, max_wild, wild):
         self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
@@ -43,6 +43,11 @@ class _Binding:
         # Whether the copies of each card (one name) are all wild or all natural.
         first: dict[str, bool] = {}
         self.alike = wilds is not None and all(first.setdefault(deck.names[c], w) == w for c, w in enumerate(wilds))
+        # The deck's cards by rank, and its wild cards: the only cards that may extend a meld.
+        self.of_rank: dict[str, list[int]] = {}
+        for c in range(deck.size):
+            self.of_rank.setdefault(deck.rank_of[c], []).append(c)
+        self.wild_cards = [] if wilds is None else [c for c in range(deck.size) if wilds[c]]
         # lay[c] orders the cards of a meld as a player lays them out: naturals up the order,
         # then by suit (wild cards last, when wilds are known here; else each call sorts them).
         suits, rank_of, suit_of = deck.suits, deck.rank_of, deck.suit_of
@@ -58,6 +63,15 @@ class _Binding:
         # to extend it. Only when `wild` reads no state does the tuple decide them.
         self.kinds: dict[tuple, str | None] | None = None if wilds is None else {}
         self.shapes: dict[tuple, tuple] | None = None if wilds is None else {}
+
+    def fitting(self, deck, shape) -> frozenset[int]:
+        """The cards of the deck that extend a meld of that shape (see `_shape`)."""
+        fit_ranks, _, wild_fits = shape
+        maybe = [c for rank in fit_ranks for c in self.of_rank.get(rank, ())]
+        if wild_fits:
+            maybe.extend(self.wild_cards)
+        rank_of, suit_of, is_wild = deck.rank_of, deck.suit_of, self.wilds.__getitem__
+        return frozenset(c for c in maybe if _fits(shape, rank_of[c], suit_of[c], is_wild, c))
 
     def describe(self, st, cards) -> tuple[list, list, list]:
         """The ranks, suits and wild flags of the cards, as the algorithms take them (when the
@@ -206,8 +220,7 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
             shape = _shape(*described, b.rules)
             # With copies alike, whether a card fits is a matter of its name, so the cards that
             # fit can be picked first and their copies dropped after.
-            fitting = None if shape is None or not b.alike else frozenset(
-                c for c in range(deck.size) if _fits(shape, deck.rank_of[c], deck.suit_of[c], b.wilds.__getitem__, c))
+            fitting = None if shape is None or not b.alike else b.fitting(deck, shape)
             entry = _remember(shapes, key, (shape, described, fitting))
         shape, described, fitting = entry
     _only_cards(st, cards)
