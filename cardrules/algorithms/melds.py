@@ -13,17 +13,11 @@ for validity, though they still tell identical wild cards apart).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
 __all__ = ["MeldRules", "classify", "melds_of_size", "can_extend"]
-
-_Kind = tuple[int, int, bool]
-"""``(rank, suit, wild)``: cards of one kind are interchangeable."""
-
-_Part = tuple[list[int], int]
-"""A bucket of identical cards (ascending indices) and how many to take."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +283,7 @@ def melds_of_size(
     if wild_hi and wild_buckets:
         pool = list(wild_buckets.values())
         for w in range(1, wild_hi + 1):
-            choices = [[i for bucket, k in parts for i in bucket[:k]] for parts in _multisets(pool, w)]
+            choices = _picks(pool, w)
             if must_include is not None and focus is None:
                 # Only wild choices holding the required card can lead anywhere.
                 choices = [c for c in choices if must_include in c]
@@ -311,7 +305,7 @@ def melds_of_size(
         if len(at) >= fewest:
             _runs(at, size, wild_choices, found, required)
     for rank, group in by_rank.items():
-        # Most ranks of a hand hold one or two cards; _multisets would
+        # Most ranks of a hand hold one or two cards; _picks would
         # yield nothing for them, so do not start it.
         if held[rank] >= fewest:
             _sets(group, held[rank], size, wild_choices, found, required)
@@ -362,25 +356,30 @@ def _sets(
         naturals = size - wilds
         if naturals == 0 or held < naturals:
             continue
-        for parts in _multisets(group, naturals):
-            picked = [i for bucket, k in parts for i in bucket[:k]]
+        for picked in _picks(group, naturals):
             if required is not None and required not in picked:
                 continue
             for choice in choices:
                 found.add(tuple(sorted(picked + choice)))
 
 
-def _multisets(buckets: list[list[int]], total: int, start: int = 0) -> Iterator[list[_Part]]:
-    """Yield every way to take ``total`` cards from ``buckets``, once each.
+def _picks(buckets: list[list[int]], total: int, start: int = 0) -> list[list[int]]:
+    """Every way to take ``total`` cards from ``buckets``, once each: the first k
+    cards of each bucket taken from.
 
     Buckets are only ever taken in increasing position, so no multiset comes
     out twice.
     """
-    if total == 0:
-        yield []
-        return
+    if total == 1:
+        return [[bucket[0]] for bucket in buckets[start:]]
+    out = []
     for k in range(start, len(buckets)):
         bucket = buckets[k]
         for count in range(min(total, len(bucket)), 0, -1):
-            for rest in _multisets(buckets, total - count, k + 1):
-                yield [(bucket, count), *rest]
+            if count == total:
+                out.append(bucket[:count])
+                continue
+            head = bucket[:count]
+            for rest in _picks(buckets, total - count, k + 1):
+                out.append(head + rest)
+    return out
