@@ -216,6 +216,14 @@ def melds_of_size(
     # One bucket per kind of card, its indices ascending; wild and natural kinds apart. A run
     # holds one card of each of its positions, the first of its bucket standing for it (by_suit:
     # suit -> position -> card); a set takes buckets of its rank (by_rank), `held` cards in all.
+    focus = None
+    if must_include is not None:
+        if not 0 <= must_include < len(ranks):
+            raise IndexError(f"must_include {must_include} is not a card of the hand")
+        if not wild[must_include]:
+            # A required natural card pins the suit of any run and the rank of
+            # any set, so the other natural cards need not be looked at.
+            focus = (ranks[must_include], suits[must_include])
     wild_buckets: dict[tuple[int, int], list[int]] = {}
     natural_buckets: dict[tuple[int, int], list[int]] = {}
     by_suit: dict[int, dict[int, int]] = {}
@@ -230,14 +238,16 @@ def melds_of_size(
                 bucket.append(i)
             continue
         rank, suit = kind
+        if focus is not None and rank != focus[0] and suit != focus[1]:
+            continue
         bucket = natural_buckets.get(kind)
         if bucket is not None:
             bucket.append(i)
-            if rank in set_ok:
+            if rank in held:
                 held[rank] += 1
             continue
         bucket = natural_buckets[kind] = [i]
-        if runs:
+        if runs and (focus is None or suit == focus[1]):
             pos = position.get(rank)
             if pos is not None:
                 at = by_suit.get(suit)
@@ -245,7 +255,7 @@ def melds_of_size(
                     by_suit[suit] = {pos: i}
                 else:
                     at[pos] = i
-        if rank in set_ok:
+        if rank in set_ok and (focus is None or rank == focus[0]):
             group = by_rank.get(rank)
             if group is None:
                 by_rank[rank] = [bucket]
@@ -254,27 +264,15 @@ def melds_of_size(
                 group.append(bucket)
                 held[rank] += 1
 
-    focus = None
     if must_include is not None:
-        if not 0 <= must_include < len(ranks):
-            raise IndexError(f"must_include {must_include} is not a card of the hand")
-        kind = (ranks[must_include], suits[must_include])
+        rank, suit = kind = (ranks[must_include], suits[must_include])
         bucket = (wild_buckets if wild[must_include] else natural_buckets)[kind]
         # Putting the required card first makes "take the first k of a
         # bucket" yield the smallest tuple that still contains it.
         bucket.remove(must_include)
         bucket.insert(0, must_include)
-        if not wild[must_include]:
-            # A required natural card pins the suit of any run and the rank of
-            # any set, so other buckets need not be explored at all.
-            focus = kind
-            rank, suit = kind
-            at = by_suit.get(suit)
-            by_suit = {}
-            if at is not None and rank in position:
-                at[position[rank]] = must_include
-                by_suit[suit] = at
-            by_rank = {rank: by_rank[rank]} if rank in by_rank else {}
+        if focus is not None and suit in by_suit and rank in position:
+            by_suit[suit][position[rank]] = must_include
 
     # Wild cards are interchangeable up to their kind, so each possible
     # number of wilds is paired with every multiset of wild kinds once.
