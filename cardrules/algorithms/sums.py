@@ -35,7 +35,8 @@ def subsets_summing(values: Sequence[Number], target: Number) -> list[tuple[int,
     :param target: the exact sum each subset must reach.
     :returns: index tuples, each ascending, ordered by ``(len, tuple)``.
     """
-    return _as_sorted_tuples(_group_masks(values, target, ()))
+    masks = _group_masks(values, target, ())
+    return _as_sorted_tuples(masks) if len(masks) > 1 else [_members(m) for m in masks]
 
 
 class TooManyResults(ValueError):
