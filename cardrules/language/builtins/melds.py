@@ -225,13 +225,18 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
         shape, described, fitting = entry
     _only_cards(st, cards)
     names = deck.names
+    seen: set[str] = set()
+    out = []
     if fitting is not None:
         picked = [c for c in cards if c in fitting]
         if len(picked) < 2:
             return picked
-        cards = picked
-    seen: set[str] = set()
-    out = []
+        for c in picked:
+            name = names[c]
+            if name not in seen:
+                seen.add(name)
+                out.append(c)
+        return out
     wilds = b.wilds
     is_wild = wilds.__getitem__ if wilds is not None else (lambda c: wild(st, c))
     rank_of, suit_of = deck.rank_of, deck.suit_of
