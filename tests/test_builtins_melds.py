@@ -175,6 +175,13 @@ def test_a_tabulated_wild_test_gives_the_same_answers(meld, hand, set_ranks, max
             assert impl(STATE, *args, WILD_TABLE, set_ranks, max_wild) == impl(STATE, *args, wild, set_ranks, max_wild)
 
 
+def test_a_long_list_of_cards_is_worked_out_without_the_memos():
+    many = CARD_POOL[:40]
+    for name, args in (("meld_kind", (many, ORDER)), ("meld_additions", (many, CARD_POOL[40:60], ORDER))):
+        impl = REGISTRY[name].impl
+        assert impl(STATE, *args, WILD_TABLE, DEFAULT_SETS, 1) == impl(STATE, *args, wild, DEFAULT_SETS, 1)
+
+
 def test_meld_additions_on_runs_and_sets():
     hand = cards("3H 4H 8H 8H#2 2C JOKER 5S KD")
     assert labels(additions(cards("5H 6H 7H"), hand)) == "4H 8H 2C JOKER"

@@ -22,17 +22,14 @@ _CARDS = T.list_of("card")
 _RANKS = T.list_of("symbol")
 
 
-class _Binding:
-    """What the meld built-ins work out once for one game's deck, rank order, set ranks, wild
-    limit and wild-card test, because they run inside legal-move generation: the MeldRules,
-    where each card is laid out in a meld and, when the wild-card test is a table of the rules
-    (it reads no state), which cards are wild and the memos of what only the cards decide."""
+class _Tables:
+    """What the meld built-ins work out once for one game's deck, rank order and wild-card
+    test: where each card is laid out in a meld and, when the wild-card test is a table of the
+    rules (it reads no state), which cards are wild."""
 
-    __slots__ = ("rules", "wilds", "alike", "of_rank", "wild_cards", "lay", "kinds", "shapes")
+    __slots__ = ("wilds", "alike", "of_rank", "wild_cards", "lay")
 
-    def __init__(self, deck, order: dict[str, int], set_ranks, max_wild, wild):
-        self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
-                               set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
+    def __init__(self, deck, order: dict[str, int], wild):
         if wild is _natural:
             wilds = [False] * deck.size
         elif wild.__class__ is ByCard and wild.values:
@@ -59,17 +56,31 @@ class _Binding:
         self.lay = [0] * deck.size
         for place, c in enumerate(sorted(range(deck.size), key=key)):
             self.lay[c] = place
-        # Memos keyed by a tuple of cards: the kind of a meld, and what one more card must be
-        # to extend it. Only when `wild` reads no state does the tuple decide them.
-        self.kinds: dict[tuple, str | None] | None = None if wilds is None else {}
-        self.shapes: dict[tuple, tuple] | None = None if wilds is None else {}
 
-    def fitting(self, deck, shape) -> frozenset[int]:
-        """The cards of the deck that extend a meld of that shape (see `_shape`)."""
+
+class _Binding:
+    """The tables of a deck, order and wild test with a set of set ranks and a wild limit: the
+    MeldRules, and whether the memos (`_KINDS`, `_SHAPES`) may answer for it: only when `wild`
+    reads no state do the cards alone decide a meld's kind."""
+
+    __slots__ = ("rules", "wilds", "alike", "of_rank", "wild_cards", "lay", "memo")
+
+    def __init__(self, tables: _Tables, order: dict[str, int], set_ranks, max_wild):
+        self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
+                               set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
+        self.wilds, self.alike, self.of_rank = tables.wilds, tables.alike, tables.of_rank
+        self.wild_cards, self.lay = tables.wild_cards, tables.lay
+        self.memo = tables.wilds is not None
+
+    def fitting(self, deck, shape) -> frozenset[int] | None:
+        """The cards of the deck that extend a meld of that shape (see `_shape`), or None when
+        they are too many to keep."""
         fit_ranks, _, wild_fits = shape
         maybe = [c for rank in fit_ranks for c in self.of_rank.get(rank, ())]
         if wild_fits:
             maybe.extend(self.wild_cards)
+        if len(maybe) > _MEMO_FITTING:
+            return None
         rank_of, suit_of, is_wild = deck.rank_of, deck.suit_of, self.wilds.__getitem__
         return frozenset(c for c in maybe if _fits(shape, rank_of[c], suit_of[c], is_wild, c))
 
@@ -82,12 +93,23 @@ class _Binding:
         return [rank_of[c] for c in cards], [suit_of[c] for c in cards], [wilds[c] for c in cards]
 
 
-# One _Binding per (deck, order, set ranks, wild limit, wild test). The deck, order and test
-# are the same objects for the life of their Game, so they are keyed by identity; the entry
-# keeps them alive, so no other object takes their ids.
+# One _Tables per (deck, order, wild test), one _Binding per those and the set ranks and wild
+# limit. The deck, order and test are the same objects for the life of their Game, so they are
+# keyed by identity; each entry keeps them alive, so no other object takes their ids. A process
+# that loads game after game starts a cache afresh when it is full.
+_TABLES: dict[tuple, tuple] = {}
+_TABLES_KEPT = 16  # each holds a few lists as long as the deck
 _BINDINGS: dict[tuple, tuple] = {}
-_BINDINGS_KEPT = 256  # a process that loads game after game starts the cache afresh
-_MEMO_KEPT = 20_000  # entries of one memo: a game that meets more starts it afresh
+_BINDINGS_KEPT = 256
+
+# The memos, keyed by (binding, tuple of cards): the kind of a meld, and what one more card
+# must be to extend it. Bounded in entries and in the cards each holds, so no rules file can
+# make them grow without end; a memo that is full starts afresh.
+_KINDS: dict[tuple, str | None] = {}
+_SHAPES: dict[tuple, tuple] = {}
+_MEMO_KEPT = 20_000
+_MEMO_CARDS = 32  # a longer list of cards is worked out at each call
+_MEMO_FITTING = 64  # more cards that may extend a meld are tested at each call
 
 
 def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
@@ -95,9 +117,14 @@ def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
     key = (id(deck), id(order), id(wild), tuple(set_ranks), max_wild)
     entry = _BINDINGS.get(key)
     if entry is None:
+        found = _TABLES.get(key[:3])
+        if found is None:
+            if len(_TABLES) >= _TABLES_KEPT:
+                _TABLES.clear()
+            found = _TABLES[key[:3]] = (deck, order, wild, _Tables(deck, order, wild))
         if len(_BINDINGS) >= _BINDINGS_KEPT:
             _BINDINGS.clear()
-        entry = _BINDINGS[key] = (deck, order, wild, _Binding(deck, order, set_ranks, max_wild, wild))
+        entry = _BINDINGS[key] = (deck, order, wild, _Binding(found[3], order, set_ranks, max_wild))
     return entry[3]
 
 
@@ -145,13 +172,12 @@ def _kind(found) -> str | None:
 def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
     wild, set_ranks = _short(st, wild, set_ranks)
     b = _bind(st, order, wild, set_ranks, max_wild)
-    kinds = b.kinds
-    if kinds is None:
+    if not b.memo or len(cards) > _MEMO_CARDS:
         return _kind(classify(*_describe(st, cards, wild), b.rules))
-    key = tuple(cards)
-    kind = kinds.get(key, _UNKNOWN)
+    key = (b, tuple(cards))
+    kind = _KINDS.get(key, _UNKNOWN)
     if kind is _UNKNOWN:
-        kind = _remember(kinds, key, _kind(classify(*b.describe(st, cards), b.rules)))
+        kind = _remember(_KINDS, key, _kind(classify(*b.describe(st, cards), b.rules)))
     return kind
 
 
@@ -208,20 +234,19 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
     wild, set_ranks = _short(st, wild, set_ranks)
     b = _bind(st, order, wild, set_ranks, max_wild)
     deck = st.game.deck
-    shapes = b.shapes
-    if shapes is None:
+    if not b.memo or len(meld) > _MEMO_CARDS:
         described = _describe(st, meld, wild)
         shape, fitting = _shape(*described, b.rules), None
     else:
-        key = tuple(meld)
-        entry = shapes.get(key)
+        key = (b, tuple(meld))
+        entry = _SHAPES.get(key)
         if entry is None:
             described = b.describe(st, meld)
             shape = _shape(*described, b.rules)
             # With copies alike, whether a card fits is a matter of its name, so the cards that
             # fit can be picked first and their copies dropped after.
             fitting = None if shape is None or not b.alike else b.fitting(deck, shape)
-            entry = _remember(shapes, key, (shape, described, fitting))
+            entry = _remember(_SHAPES, key, (shape, described, fitting))
         shape, described, fitting = entry
     _only_cards(st, cards)
     names = deck.names
