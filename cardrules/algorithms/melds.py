@@ -213,9 +213,10 @@ def melds_of_size(
         return []
     runs = rules.runs and size <= len(rules.order)
     position, set_ok = rules._position, (rules._set_ok if rules.sets else ())
-    # One bucket per kind of card, its indices ascending; wild and natural kinds apart. A run
-    # holds one card of each of its positions, the first of its bucket standing for it (by_suit:
-    # suit -> position -> card); a set takes buckets of its rank (by_rank), `held` cards in all.
+    # One bucket per kind of card, its indices ascending: the wild kinds, and the natural kinds
+    # of ranks that may form sets, which a set takes by rank (by_rank), `held` cards in all. A
+    # run holds one card of each of its positions, the first of its kind standing for it
+    # (by_suit: suit -> position -> card).
     focus = None
     if must_include is not None:
         if not 0 <= must_include < len(ranks):
@@ -225,7 +226,7 @@ def melds_of_size(
             # any set, so the other natural cards need not be looked at.
             focus = (ranks[must_include], suits[must_include])
     wild_buckets: dict[tuple[int, int], list[int]] = {}
-    natural_buckets: dict[tuple[int, int], list[int]] = {}
+    set_buckets: dict[tuple[int, int], list[int]] = {}  # only naturals of ranks that may form sets
     by_suit: dict[int, dict[int, int]] = {}
     by_rank: dict[int, list[list[int]]] = {}
     held: dict[int, int] = {}
@@ -240,37 +241,35 @@ def melds_of_size(
         rank, suit = kind
         if focus is not None and rank != focus[0] and suit != focus[1]:
             continue
-        bucket = natural_buckets.get(kind)
-        if bucket is not None:
-            bucket.append(i)
-            if rank in held:
-                held[rank] += 1
-            continue
-        bucket = natural_buckets[kind] = [i]
         if runs and (focus is None or suit == focus[1]):
             pos = position.get(rank)
             if pos is not None:
                 at = by_suit.get(suit)
                 if at is None:
                     by_suit[suit] = {pos: i}
-                else:
+                elif pos not in at:
                     at[pos] = i
         if rank in set_ok and (focus is None or rank == focus[0]):
+            held[rank] = held.get(rank, 0) + 1
+            bucket = set_buckets.get(kind)
+            if bucket is not None:
+                bucket.append(i)
+                continue
+            bucket = set_buckets[kind] = [i]
             group = by_rank.get(rank)
             if group is None:
                 by_rank[rank] = [bucket]
-                held[rank] = 1
             else:
                 group.append(bucket)
-                held[rank] += 1
 
     if must_include is not None:
         rank, suit = kind = (ranks[must_include], suits[must_include])
-        bucket = (wild_buckets if wild[must_include] else natural_buckets)[kind]
-        # Putting the required card first makes "take the first k of a
-        # bucket" yield the smallest tuple that still contains it.
-        bucket.remove(must_include)
-        bucket.insert(0, must_include)
+        bucket = (wild_buckets if wild[must_include] else set_buckets).get(kind)
+        if bucket is not None:
+            # Putting the required card first makes "take the first k of a
+            # bucket" yield the smallest tuple that still contains it.
+            bucket.remove(must_include)
+            bucket.insert(0, must_include)
         if focus is not None and suit in by_suit and rank in position:
             by_suit[suit][position[rank]] = must_include
 
