@@ -114,6 +114,12 @@ _MEMO_FITTING = 64  # more cards that may extend a meld are tested at each call
 
 def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
     deck = st.game.deck
+    # Most calls repeat the last call's arguments: the objects it holds (so no other takes
+    # their ids), and set ranks of the same value.
+    last = _LAST[0]
+    if (last is not None and last[0] is order and last[1] is wild and last[2] is deck
+            and last[3] == max_wild and last[4] == set_ranks):
+        return last[5]
     key = (id(deck), id(order), id(wild), tuple(set_ranks), max_wild)
     entry = _BINDINGS.get(key)
     if entry is None:
@@ -125,7 +131,11 @@ def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
         if len(_BINDINGS) >= _BINDINGS_KEPT:
             _BINDINGS.clear()
         entry = _BINDINGS[key] = (deck, order, wild, _Binding(found[3], order, set_ranks, max_wild))
+    _LAST[0] = (order, wild, deck, max_wild, list(set_ranks), entry[3])
     return entry[3]
+
+
+_LAST: list = [None]
 
 
 def _remember(memo: dict, key: tuple, value):
@@ -170,7 +180,8 @@ def _kind(found) -> str | None:
          "least 3 cards, 2 of them natural, and at most `max_wild` cards for which `wild` holds.",
          short_form=2)
 def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
-    wild, set_ranks = _short(st, wild, set_ranks)
+    if wild is None or set_ranks is None:
+        wild, set_ranks = _short(st, wild, set_ranks)
     b = _bind(st, order, wild, set_ranks, max_wild)
     if not b.memo or len(cards) > _MEMO_CARDS:
         return _kind(classify(*_describe(st, cards, wild), b.rules))
@@ -190,7 +201,8 @@ _UNKNOWN = object()  # not in a memo yet (None is a kind: no meld)
          "out up the order, then by suit, wild cards last.",
          short_form=3)
 def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
-    wild, set_ranks = _short(st, wild, set_ranks)
+    if wild is None or set_ranks is None:
+        wild, set_ranks = _short(st, wild, set_ranks)
     b = _bind(st, order, wild, set_ranks, max_wild)
     cards = list(cards)
     described = _describe(st, cards, wild) if b.wilds is None else b.describe(st, cards)
@@ -203,7 +215,8 @@ def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
          "laid out as by `melds_of`; empty when `card` is none.",
          short_form=4)
 def _melds_with(st, card, cards, size, order, wild=None, set_ranks=None, max_wild=0):
-    wild, set_ranks = _short(st, wild, set_ranks)
+    if wild is None or set_ranks is None:
+        wild, set_ranks = _short(st, wild, set_ranks)
     if card is None:
         return []
     b = _bind(st, order, wild, set_ranks, max_wild)
@@ -231,7 +244,8 @@ def _laid_out(b: _Binding, cards, wilds, found) -> list[list[int]]:
          "The cards that can each be added alone to `meld` so that it is still a meld; identical copies listed once.",
          short_form=3)
 def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=0):
-    wild, set_ranks = _short(st, wild, set_ranks)
+    if wild is None or set_ranks is None:
+        wild, set_ranks = _short(st, wild, set_ranks)
     b = _bind(st, order, wild, set_ranks, max_wild)
     deck = st.game.deck
     if not b.memo or len(meld) > _MEMO_CARDS:
