@@ -71,7 +71,8 @@ class ByCard:
 def values_of(st, f, xs) -> list:
     """``[f(st, x) for x in xs]``, read from the table when `f` has one."""
     if f.__class__ is ByCard and f.values:
-        return list(map(f.values.__getitem__, xs))
+        values = f.values
+        return [values[x] for x in xs]
     return [f(st, x) for x in xs]
 
 
