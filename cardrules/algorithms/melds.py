@@ -213,10 +213,6 @@ def melds_of_size(
         return []
     runs = rules.runs and size <= len(rules.order)
     position, set_ok = rules._position, (rules._set_ok if rules.sets else ())
-    # One bucket per kind of card, its indices ascending: the wild kinds, and the natural kinds
-    # of ranks that may form sets, which a set takes by rank (by_rank), `held` cards in all. A
-    # run holds one card of each of its positions, the first of its kind standing for it
-    # (by_suit: suit -> position -> card).
     focus = None
     if must_include is not None:
         if not 0 <= must_include < len(ranks):
@@ -225,8 +221,12 @@ def melds_of_size(
             # A required natural card pins the suit of any run and the rank of
             # any set, so the other natural cards need not be looked at.
             focus = (ranks[must_include], suits[must_include])
+    # One bucket per kind of card, its indices ascending: the wild kinds, and the natural kinds
+    # of ranks that may form sets, which a set takes by rank (by_rank), `held` cards in all. A
+    # run holds one card of each of its positions, the first of its kind standing for it
+    # (by_suit: suit -> position -> card).
     wild_buckets: dict[tuple[int, int], list[int]] = {}
-    set_buckets: dict[tuple[int, int], list[int]] = {}  # only naturals of ranks that may form sets
+    set_buckets: dict[tuple[int, int], list[int]] = {}
     by_suit: dict[int, dict[int, int]] = {}
     by_rank: dict[int, list[list[int]]] = {}
     held: dict[int, int] = {}
@@ -263,7 +263,8 @@ def melds_of_size(
                 group.append(bucket)
 
     if must_include is not None:
-        rank, suit = kind = (ranks[must_include], suits[must_include])
+        rank, suit = ranks[must_include], suits[must_include]
+        kind = (rank, suit)
         bucket = (wild_buckets if wild[must_include] else set_buckets).get(kind)
         if bucket is not None:
             # Putting the required card first makes "take the first k of a
