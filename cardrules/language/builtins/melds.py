@@ -107,7 +107,7 @@ _BINDINGS_KEPT = 256
 # make them grow without end; a memo that is full starts afresh.
 _KINDS: dict[tuple, str | None] = {}
 _SHAPES: dict[tuple, tuple] = {}
-_MEMO_KEPT = 20_000
+_MEMO_KEPT = 5_000  # a few games' worth: the melds of one game recur within it
 _MEMO_CARDS = 32  # a longer list of cards is worked out at each call
 _MEMO_FITTING = 64  # more cards that may extend a meld are tested at each call
 
@@ -260,7 +260,8 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
             # With copies alike, whether a card fits is a matter of its name, so the cards that
             # fit can be picked first and their copies dropped after.
             fitting = None if shape is None or not b.alike else b.fitting(deck, shape)
-            entry = _remember(_SHAPES, key, (shape, described, fitting))
+            # Only a meld of no shape needs its description again, to classify each card with it.
+            entry = _remember(_SHAPES, key, (shape, described if shape is None else None, fitting))
         shape, described, fitting = entry
     _only_cards(st, cards)
     names = deck.names
