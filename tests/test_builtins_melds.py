@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardrules import RulesError, load_game
 from cardrules.language.builtins import REGISTRY
+from cardrules.language.builtins.core import ByCard
 from cardrules.language.checker import check
 from cardrules.engine.compiler import compile_model
 from cardrules.language.diagnostics import SourceMap
@@ -154,6 +155,31 @@ def test_meld_additions_are_the_cards_that_keep_a_meld(meld, hand, set_ranks, ma
             if REGISTRY["meld_kind"].impl(STATE, meld + [c], ORDER, wild, set_ranks, max_wild):
                 expected.append(c)
     assert additions(meld, hand, set_ranks, max_wild) == expected
+
+
+# A wild test the compiler tabulates (it reads no state) arrives as a ByCard; the built-ins
+# then memoise by the cards. They must answer as they do for a plain function, memo or not.
+WILD_TABLE = ByCard([wild(STATE, c) for c in range(DECK.size)])
+
+
+@settings(max_examples=200)
+@given(meld=st.lists(st.sampled_from(CARD_POOL), min_size=0, max_size=6, unique=True),
+       hand=st.lists(st.sampled_from(CARD_POOL), min_size=0, max_size=10, unique=True),
+       set_ranks=SET_RANK_CHOICES, max_wild=st.integers(0, 2))
+def test_a_tabulated_wild_test_gives_the_same_answers(meld, hand, set_ranks, max_wild):
+    for _ in range(2):  # the second time from the memos
+        for name, args in (("meld_kind", (meld, ORDER)), ("melds_of", (hand, 3, ORDER)),
+                           ("melds_with", (meld[0] if meld else None, hand, 3, ORDER)),
+                           ("meld_additions", (meld, hand, ORDER))):
+            impl = REGISTRY[name].impl
+            assert impl(STATE, *args, WILD_TABLE, set_ranks, max_wild) == impl(STATE, *args, wild, set_ranks, max_wild)
+
+
+def test_a_long_list_of_cards_is_worked_out_without_the_memos():
+    many = CARD_POOL[:40]
+    for name, args in (("meld_kind", (many, ORDER)), ("meld_additions", (many, CARD_POOL[40:60], ORDER))):
+        impl = REGISTRY[name].impl
+        assert impl(STATE, *args, WILD_TABLE, DEFAULT_SETS, 1) == impl(STATE, *args, wild, DEFAULT_SETS, 1)
 
 
 def test_meld_additions_on_runs_and_sets():

@@ -13,17 +13,11 @@ for validity, though they still tell identical wild cards apart).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
 __all__ = ["MeldRules", "classify", "melds_of_size", "can_extend"]
-
-_Kind = tuple[int, int, bool]
-"""``(rank, suit, wild)``: cards of one kind are interchangeable."""
-
-_Part = tuple[list[int], int]
-"""A bucket of identical cards (ascending indices) and how many to take."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,152 +208,176 @@ def melds_of_size(
     """
     if size < rules.min_size:
         return []
-
-    buckets: dict[_Kind, list[int]] = {}
-    for i, kind in enumerate(zip(ranks, suits, map(bool, wild))):
-        bucket = buckets.get(kind)
-        if bucket is None:
-            buckets[kind] = [i]
-        else:
-            bucket.append(i)
-
-    required: list[int] | None = None
+    wild_hi = min(rules.max_wild, size - rules.min_naturals)
+    if wild_hi < 0:
+        return []
+    runs = rules.runs and size <= len(rules.order)
+    position, set_ok = rules._position, (rules._set_ok if rules.sets else ())
+    focus = None
     if must_include is not None:
         if not 0 <= must_include < len(ranks):
             raise IndexError(f"must_include {must_include} is not a card of the hand")
-        key = (ranks[must_include], suits[must_include], bool(wild[must_include]))
-        bucket = buckets[key]
-        # Putting the required card first makes "take the first k of a
-        # bucket" yield the smallest tuple that still contains it.
-        bucket.remove(must_include)
-        bucket.insert(0, must_include)
-        required = bucket
+        if not wild[must_include]:
+            # A required natural card pins the suit of any run and the rank of
+            # any set, so the other natural cards need not be looked at.
+            focus = (ranks[must_include], suits[must_include])
+    # One bucket per kind of card, its indices ascending: the wild kinds, and the natural kinds
+    # of ranks that may form sets, which a set takes by rank (by_rank), `held` cards in all. A
+    # run holds one card of each of its positions, the first of its kind standing for it
+    # (by_suit: suit -> position -> card).
+    wild_buckets: dict[tuple[int, int], list[int]] = {}
+    set_buckets: dict[tuple[int, int], list[int]] = {}
+    by_suit: dict[int, dict[int, int]] = {}
+    by_rank: dict[int, list[list[int]]] = {}
+    held: dict[int, int] = {}
+    for i, kind in enumerate(zip(ranks, suits)):
+        if wild[i]:
+            bucket = wild_buckets.get(kind)
+            if bucket is None:
+                wild_buckets[kind] = [i]
+            else:
+                bucket.append(i)
+            continue
+        rank, suit = kind
+        if focus is not None and rank != focus[0] and suit != focus[1]:
+            continue
+        if runs and (focus is None or suit == focus[1]):
+            pos = position.get(rank)
+            if pos is not None:
+                at = by_suit.get(suit)
+                if at is None:
+                    by_suit[suit] = {pos: i}
+                elif pos not in at:
+                    at[pos] = i
+        if rank in set_ok and (focus is None or rank == focus[0]):
+            held[rank] = held.get(rank, 0) + 1
+            bucket = set_buckets.get(kind)
+            if bucket is not None:
+                bucket.append(i)
+                continue
+            bucket = set_buckets[kind] = [i]
+            group = by_rank.get(rank)
+            if group is None:
+                by_rank[rank] = [bucket]
+            else:
+                group.append(bucket)
 
-    wild_buckets = [b for k, b in buckets.items() if k[2]]
-    natural_buckets = [(k, b) for k, b in buckets.items() if not k[2]]
-    found: set[tuple[int, ...]] = set()
-
-    def emit(parts: list[_Part]) -> None:
-        if required is not None and not any(b is required for b, _ in parts):
-            return
-        chosen: list[int] = []
-        for bucket, count in parts:
-            chosen.extend(bucket[:count])
-        chosen.sort()
-        found.add(tuple(chosen))
+    if must_include is not None:
+        rank, suit = ranks[must_include], suits[must_include]
+        kind = (rank, suit)
+        bucket = (wild_buckets if wild[must_include] else set_buckets).get(kind)
+        if bucket is not None:
+            # Putting the required card first makes "take the first k of a
+            # bucket" yield the smallest tuple that still contains it.
+            bucket.remove(must_include)
+            bucket.insert(0, must_include)
+        if focus is not None and suit in by_suit and rank in position:
+            by_suit[suit][position[rank]] = must_include
 
     # Wild cards are interchangeable up to their kind, so each possible
     # number of wilds is paired with every multiset of wild kinds once.
-    wild_hi = min(rules.max_wild, size - rules.min_naturals)
-    wild_choices = {w: list(_multisets(wild_buckets, w)) for w in range(wild_hi + 1)}
-    if required is not None and wild[must_include]:
-        # Only wild choices holding the required card can lead anywhere.
-        wild_choices = {
-            w: [parts for parts in choices if any(b is required for b, _ in parts)]
-            for w, choices in wild_choices.items()
-        }
+    # A required wild card is in no choice of none.
+    wild_choices: list[tuple[int, list[list[int]]]] = [] if must_include is not None and focus is None else [(0, [[]])]
+    if wild_hi and wild_buckets:
+        pool = list(wild_buckets.values())
+        for w in range(1, wild_hi + 1):
+            choices = _picks(pool, w)
+            if must_include is not None and focus is None:
+                # Only wild choices holding the required card can lead anywhere.
+                choices = [c for c in choices if must_include in c]
+            if choices:
+                wild_choices.append((w, choices))
+    if not wild_choices:
+        return []
+    found: set[tuple[int, ...]] = set()
+    for w, choices in wild_choices:
+        if w == size and ((rules.runs and size <= len(rules.order)) or (rules.sets and rules._set_ok)):
+            # A required natural card is in no meld of wild cards alone.
+            if focus is None:
+                found.update(tuple(sorted(c)) for c in choices)
 
-    all_wild = wild_choices.get(size)
-    if all_wild and (
-        (rules.runs and size <= len(rules.order)) or (rules.sets and rules._set_ok)
-    ):
-        for parts in all_wild:
-            emit(parts)
-
-    # A required natural card pins the suit of any run and the rank of any
-    # set, so other buckets need not be explored at all.
-    focus = None
-    if must_include is not None and not wild[must_include]:
-        focus = (ranks[must_include], suits[must_include])
-    if rules.runs and size <= len(rules.order):
-        _emit_runs(natural_buckets, rules, size, wild_choices, emit, focus)
-    if rules.sets:
-        _emit_sets(natural_buckets, rules, size, wild_choices, emit, focus)
-
+    # The fewest naturals a meld may hold here: a suit or a rank with fewer cards has none.
+    fewest = max(size - wild_choices[-1][0], 1)
+    required = must_include if focus is not None else None
+    for at in by_suit.values():
+        if len(at) >= fewest:
+            _runs(at, size, wild_choices, found, required)
+    for rank, group in by_rank.items():
+        # Most ranks of a hand hold one or two cards; _picks would
+        # yield nothing for them, so do not start it.
+        if held[rank] >= fewest:
+            _sets(group, held[rank], size, wild_choices, found, required)
     return sorted(found)
 
 
-def _emit_runs(
-    natural_buckets: list[tuple[_Kind, list[int]]],
-    rules: MeldRules,
+def _runs(
+    at: dict[int, int],
     size: int,
-    wild_choices: dict[int, list[list[_Part]]],
-    emit: Callable[[list[_Part]], None],
-    focus: tuple[int, int] | None,
+    wild_choices: list[tuple[int, list[list[int]]]],
+    found: set[tuple[int, ...]],
+    required: int | None,
 ) -> None:
-    position = rules._position
-    by_suit: dict[int, dict[int, list[int]]] = {}
-    for (rank, suit, _), bucket in natural_buckets:
-        if focus is not None and suit != focus[1]:
-            continue
-        pos = position.get(rank)
-        if pos is not None:
-            by_suit.setdefault(suit, {})[pos] = bucket
-    # Each suit's positions are sorted once, whatever the number of wild cards.
-    suited = [(at, sorted(at)) for at in by_suit.values()]
-    for wilds, wild_parts in wild_choices.items():
+    """The runs of one suit: `at` maps each position held to the card standing for it."""
+    held = len(at)
+    positions = sorted(at)
+    reach = size - 1
+    for wilds, choices in wild_choices:
         naturals = size - wilds
-        if naturals == 0 or not wild_parts:
+        if naturals == 0 or held < naturals:
             continue
-        reach = naturals + wilds - 1
-        for at, positions in suited:
-            if len(positions) < naturals:
-                continue
-            # Anchor on the lowest natural; the others must lie close enough
-            # above it that the wild cards can fill every hole.
-            for a, low in enumerate(positions):
-                end = bisect_right(positions, low + reach, a + 1)
-                if end - a < naturals:
-                    continue  # too few naturals within reach: no combination
-                anchor = (at[low], 1)
-                for rest in combinations(positions[a + 1 : end], naturals - 1):
-                    parts = [anchor]
-                    parts.extend([(at[p], 1) for p in rest])
-                    for wild_part in wild_parts:
-                        emit(parts + wild_part)
+        # Anchor on the lowest natural; the others must lie close enough
+        # above it that the wild cards can fill every hole.
+        for a in range(held - naturals + 1):
+            low = positions[a]
+            if positions[a + naturals - 1] - low > reach:
+                continue  # too few naturals within reach: no combination
+            end = bisect_right(positions, low + reach, a + naturals)
+            for rest in combinations(positions[a + 1 : end], naturals - 1):
+                picked = [at[low]]
+                picked.extend([at[p] for p in rest])
+                if required is not None and required not in picked:
+                    continue
+                for choice in choices:
+                    found.add(tuple(sorted(picked + choice)))
 
 
-def _emit_sets(
-    natural_buckets: list[tuple[_Kind, list[int]]],
-    rules: MeldRules,
+def _sets(
+    group: list[list[int]],
+    held: int,
     size: int,
-    wild_choices: dict[int, list[list[_Part]]],
-    emit: Callable[[list[_Part]], None],
-    focus: tuple[int, int] | None,
+    wild_choices: list[tuple[int, list[list[int]]]],
+    found: set[tuple[int, ...]],
+    required: int | None,
 ) -> None:
-    by_rank: dict[int, list[list[int]]] = {}
-    held: dict[int, int] = {}  # cards of each rank, to skip ranks too scarce for a set
-    for (rank, _, _), bucket in natural_buckets:
-        if focus is not None and rank != focus[0]:
-            continue
-        if rank in rules._set_ok:
-            by_rank.setdefault(rank, []).append(bucket)
-            held[rank] = held.get(rank, 0) + len(bucket)
-    for wilds, wild_parts in wild_choices.items():
+    """The sets of one rank: `group` holds a bucket per suit, `held` cards in all."""
+    for wilds, choices in wild_choices:
         naturals = size - wilds
-        if naturals == 0 or not wild_parts:
+        if naturals == 0 or held < naturals:
             continue
-        for rank, group in by_rank.items():
-            # Most ranks of a hand hold one or two cards; _multisets would
-            # yield nothing for them, so do not start it.
-            if held[rank] < naturals:
+        for picked in _picks(group, naturals):
+            if required is not None and required not in picked:
                 continue
-            for parts in _multisets(group, naturals):
-                for wild_part in wild_parts:
-                    emit(parts + wild_part)
+            for choice in choices:
+                found.add(tuple(sorted(picked + choice)))
 
 
-def _multisets(buckets: list[list[int]], total: int, start: int = 0) -> Iterator[list[_Part]]:
-    """Yield every way to take ``total`` cards from ``buckets``, once each.
+def _picks(buckets: list[list[int]], total: int, start: int = 0) -> list[list[int]]:
+    """Every way to take ``total`` cards from ``buckets``, once each: the first k
+    cards of each bucket taken from.
 
     Buckets are only ever taken in increasing position, so no multiset comes
     out twice.
     """
-    if total == 0:
-        yield []
-        return
+    if total == 1:
+        return [[bucket[0]] for bucket in buckets[start:]]
+    out = []
     for k in range(start, len(buckets)):
         bucket = buckets[k]
         for count in range(min(total, len(bucket)), 0, -1):
-            for rest in _multisets(buckets, total - count, k + 1):
-                yield [(bucket, count), *rest]
+            if count == total:
+                out.append(bucket[:count])
+                continue
+            head = bucket[:count]
+            for rest in _picks(buckets, total - count, k + 1):
+                out.append(head + rest)
+    return out

@@ -35,7 +35,8 @@ def subsets_summing(values: Sequence[Number], target: Number) -> list[tuple[int,
     :param target: the exact sum each subset must reach.
     :returns: index tuples, each ascending, ordered by ``(len, tuple)``.
     """
-    return _as_sorted_tuples(_group_masks(values, target, ()))
+    masks = _group_masks(values, target, ())
+    return _as_sorted_tuples(masks) if len(masks) > 1 else [_members(m) for m in masks]
 
 
 class TooManyResults(ValueError):
@@ -75,24 +76,24 @@ def disjoint_sum_unions(
     groups = _group_masks(values, target, exact_only)
     if len(groups) < 2:
         return [_members(g) for g in groups]
-    # Each union is expanded once (the ``seen`` set), so the cost is bounded
-    # by (number of unions) x (number of groups) rather than by the number of
-    # ways to split each union, which grows much faster.
-    seen: set[int] = set()
-    stack = [0]
+    # Each union is made from every union of the groups before a group that it misses, so
+    # the cost is bounded by (number of unions) x (number of groups) rather than by the number
+    # of ways to split each union, which grows much faster.
+    unions = [0]
+    seen = {0}
     # With n groups there are fewer than 2 ** n unions: few groups need no counting.
     counted = limit is not None and 2 ** min(len(groups), 64) > limit
-    while stack:
-        union = stack.pop()
-        for group in groups:
+    for group in groups:
+        for union in unions[:]:
             if not union & group:
                 bigger = union | group
                 if bigger not in seen:
                     seen.add(bigger)
-                    stack.append(bigger)
-        if counted and len(seen) > limit:
+                    unions.append(bigger)
+        if counted and len(unions) > limit + 1:
             raise TooManyResults(f"more than {limit} unions")
-    return _as_sorted_tuples(seen)
+    del unions[0]
+    return _as_sorted_tuples(unions)
 
 
 def _group_masks(
@@ -108,22 +109,22 @@ def _group_masks(
         return []
     masks: list[int] = []
     pool: list[tuple[int, Number]] = []
+    left = 0  # what the pool adds up to
     flagged = len(exact_only)
     for i, v in enumerate(values):
         # Values are positive, so an item worth more than the target is in no group, and one
         # worth the target exactly is a group alone.
-        if v <= 0 or v > target:
-            continue
-        if v == target:
+        if 0 < v < target:
+            if i >= flagged or not exact_only[i]:
+                pool.append((i, v))
+                left += v
+        elif v == target:
             masks.append(1 << i)
-        elif i >= flagged or not exact_only[i]:
-            pool.append((i, v))
-    if len(pool) < 2:
+    if left < target or len(pool) < 2:
         return masks
 
     # Take the items in turn, keeping the partial groups below the target (total, mask) that
     # the items still to come can complete: `left` is what those items add up to.
-    left = sum(v for _, v in pool)
     partial: list[tuple[Number, int]] = []
     for i, v in pool:
         left -= v
@@ -144,16 +145,19 @@ def _group_masks(
 def _as_sorted_tuples(masks: list[int] | set[int]) -> list[tuple[int, ...]]:
     """Convert bitmasks to ascending index tuples in ``(len, tuple)`` order."""
     result = [_members(m) for m in masks]
-    result.sort(key=_size_then_lex)
+    # Two stable sorts, both on built-in keys: by tuple, then by length.
+    result.sort()
+    result.sort(key=len)
     return result
 
 
 def _members(mask: int) -> tuple[int, ...]:
-    return tuple([i for i in range(mask.bit_length()) if mask >> i & 1])
-
-
-def _size_then_lex(t: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    return len(t), t
+    members = []
+    while mask:
+        low = mask & -mask
+        members.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(members)
 
 
 def count_subsets_summing(values: Sequence[Number], target: Number, cap: int) -> int:

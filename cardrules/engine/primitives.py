@@ -68,16 +68,20 @@ class SeenGroups:
 
 def groups_seen(st, args: tuple) -> dict:
     """The cards of every group among a move's values, as they are now."""
-    size, groups = st.game.deck_size, st.groups
-    seen = {}
-    stack = list(args)
-    while stack:
-        x = stack.pop()
-        if x.__class__ is tuple:
-            stack.extend(x)
-        elif x.__class__ is int and x >= size and x in groups:
-            seen[x] = {"cards": tuple(groups[x]["cards"])}
+    seen: dict = {}
+    _gather_groups(args, st.game.deck_size, st.groups, seen)
     return seen
+
+
+def _gather_groups(values: tuple, size: int, groups: dict, seen: dict) -> None:
+    # Called for every move that may name a group as it is listed: a loop over the values,
+    # into the tuples (lists bound to a parameter) among them.
+    for x in values:
+        if x.__class__ is int:
+            if x >= size and x in groups:
+                seen[x] = {"cards": tuple(groups[x]["cards"])}
+        elif x.__class__ is tuple:
+            _gather_groups(x, size, groups, seen)
 
 
 def shuffle(rng, cards: list) -> None:

@@ -16,28 +16,133 @@ from __future__ import annotations
 from .. import types as T
 from ...algorithms.meld_split import best_split
 from ...algorithms.melds import MeldRules, classify, melds_of_size
-from .core import builtin, values_of
+from .core import ByCard, builtin, values_of
 
 _CARDS = T.list_of("card")
 _RANKS = T.list_of("symbol")
 
-# One MeldRules per (order, set ranks, wild limit): built once, because these functions run
-# inside legal-move generation. An order is the same dict object for the life of its Game, so
-# it is keyed by identity; the entry keeps the dict alive, so no other object takes its id.
-_RULES: dict[tuple, tuple[dict, MeldRules]] = {}
-_RULES_KEPT = 256  # a process that loads game after game starts the cache afresh
+
+class _Tables:
+    """What the meld built-ins work out once for one game's deck, rank order and wild-card
+    test: where each card is laid out in a meld and, when the wild-card test is a table of the
+    rules (it reads no state), which cards are wild."""
+
+    __slots__ = ("wilds", "alike", "of_rank", "wild_cards", "lay")
+
+    def __init__(self, deck, order: dict[str, int], wild):
+        if wild is _natural:
+            wilds = [False] * deck.size
+        elif wild.__class__ is ByCard and wild.values:
+            wilds = [bool(w) for w in wild.values]
+        else:
+            wilds = None
+        self.wilds = wilds
+        # Whether the copies of each card (one name) are all wild or all natural.
+        first: dict[str, bool] = {}
+        self.alike = wilds is not None and all(first.setdefault(deck.names[c], w) == w for c, w in enumerate(wilds))
+        # The deck's cards by rank, and its wild cards: the only cards that may extend a meld.
+        self.of_rank: dict[str, list[int]] = {}
+        for c in range(deck.size):
+            self.of_rank.setdefault(deck.rank_of[c], []).append(c)
+        self.wild_cards = [] if wilds is None else [c for c in range(deck.size) if wilds[c]]
+        # lay[c] orders the cards of a meld as a player lays them out: naturals up the order,
+        # then by suit (wild cards last, when wilds are known here; else each call sorts them).
+        suits, rank_of, suit_of = deck.suits, deck.rank_of, deck.suit_of
+
+        def key(c):
+            suit = suit_of[c]
+            return (wilds is not None and wilds[c], order.get(rank_of[c], -1),
+                    suits.index(suit) if suit else -1, c)
+        self.lay = [0] * deck.size
+        for place, c in enumerate(sorted(range(deck.size), key=key)):
+            self.lay[c] = place
 
 
-def _rules(order: dict[str, int], set_ranks, max_wild) -> MeldRules:
-    key = (id(order), tuple(set_ranks), max_wild)
-    entry = _RULES.get(key)
+class _Binding:
+    """The tables of a deck, order and wild test with a set of set ranks and a wild limit: the
+    MeldRules, and whether the memos (`_KINDS`, `_SHAPES`) may answer for it: only when `wild`
+    reads no state do the cards alone decide a meld's kind."""
+
+    __slots__ = ("rules", "wilds", "alike", "of_rank", "wild_cards", "lay", "memo")
+
+    def __init__(self, tables: _Tables, order: dict[str, int], set_ranks, max_wild):
+        self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
+                               set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
+        self.wilds, self.alike, self.of_rank = tables.wilds, tables.alike, tables.of_rank
+        self.wild_cards, self.lay = tables.wild_cards, tables.lay
+        self.memo = tables.wilds is not None
+
+    def fitting(self, deck, shape) -> frozenset[int] | None:
+        """The cards of the deck that extend a meld of that shape (see `_shape`), or None when
+        they are too many to keep."""
+        fit_ranks, _, wild_fits = shape
+        maybe = [c for rank in fit_ranks for c in self.of_rank.get(rank, ())]
+        if wild_fits:
+            maybe.extend(self.wild_cards)
+        if len(maybe) > _MEMO_FITTING:
+            return None
+        rank_of, suit_of, is_wild = deck.rank_of, deck.suit_of, self.wilds.__getitem__
+        return frozenset(c for c in maybe if _fits(shape, rank_of[c], suit_of[c], is_wild, c))
+
+    def describe(self, st, cards) -> tuple[list, list, list]:
+        """The ranks, suits and wild flags of the cards, as the algorithms take them (when the
+        wild cards are known here)."""
+        _only_cards(st, cards)
+        deck, wilds = st.game.deck, self.wilds
+        rank_of, suit_of = deck.rank_of, deck.suit_of
+        return [rank_of[c] for c in cards], [suit_of[c] for c in cards], [wilds[c] for c in cards]
+
+
+# One _Tables per (deck, order, wild test), one _Binding per those and the set ranks and wild
+# limit. The deck, order and test are the same objects for the life of their Game, so they are
+# keyed by identity; each entry keeps them alive, so no other object takes their ids. A process
+# that loads game after game starts a cache afresh when it is full.
+_TABLES: dict[tuple, tuple] = {}
+_TABLES_KEPT = 16  # each holds a few lists as long as the deck
+_BINDINGS: dict[tuple, tuple] = {}
+_BINDINGS_KEPT = 256
+
+# The memos, keyed by (binding, tuple of cards): the kind of a meld, and what one more card
+# must be to extend it. Bounded in entries and in the cards each holds, so no rules file can
+# make them grow without end; a memo that is full starts afresh.
+_KINDS: dict[tuple, str | None] = {}
+_SHAPES: dict[tuple, tuple] = {}
+_MEMO_KEPT = 5_000  # a few games' worth: the melds of one game recur within it
+_MEMO_CARDS = 32  # a longer list of cards is worked out at each call
+_MEMO_FITTING = 64  # more cards that may extend a meld are tested at each call
+
+
+def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
+    deck = st.game.deck
+    # Most calls repeat the last call's arguments: the objects it holds (so no other takes
+    # their ids), and set ranks of the same value.
+    last = _LAST[0]
+    if (last is not None and last[0] is order and last[1] is wild and last[2] is deck
+            and last[3] == max_wild and last[4] == set_ranks):
+        return last[5]
+    key = (id(deck), id(order), id(wild), tuple(set_ranks), max_wild)
+    entry = _BINDINGS.get(key)
     if entry is None:
-        if len(_RULES) >= _RULES_KEPT:
-            _RULES.clear()
-        rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
-                          set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
-        entry = _RULES[key] = (order, rules)
-    return entry[1]
+        found = _TABLES.get(key[:3])
+        if found is None:
+            if len(_TABLES) >= _TABLES_KEPT:
+                _TABLES.clear()
+            found = _TABLES[key[:3]] = (deck, order, wild, _Tables(deck, order, wild))
+        if len(_BINDINGS) >= _BINDINGS_KEPT:
+            _BINDINGS.clear()
+        entry = _BINDINGS[key] = (deck, order, wild, _Binding(found[3], order, set_ranks, max_wild))
+    _LAST[0] = (order, wild, deck, max_wild, list(set_ranks), entry[3])
+    return entry[3]
+
+
+_LAST: list = [None]
+
+
+def _remember(memo: dict, key: tuple, value):
+    if len(memo) >= _MEMO_KEPT:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def _natural(st, c) -> bool:
@@ -64,6 +169,10 @@ def _describe(st, cards, wild) -> tuple[list, list, list]:
             [bool(w) for w in values_of(st, wild, cards)])
 
 
+def _kind(found) -> str | None:
+    return None if found is None else found[0]
+
+
 @builtin("meld_kind", ("collection", "order", "func", _RANKS, "number"), "symbol",
          "`run` when the cards form a run "
          "(one suit, consecutive in `order`, wild cards filling holes or extending an end), `set` "
@@ -71,9 +180,19 @@ def _describe(st, cards, wild) -> tuple[list, list, list]:
          "least 3 cards, 2 of them natural, and at most `max_wild` cards for which `wild` holds.",
          short_form=2)
 def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
-    wild, set_ranks = _short(st, wild, set_ranks)
-    found = classify(*_describe(st, cards, wild), _rules(order, set_ranks, max_wild))
-    return None if found is None else found[0]
+    if wild is None or set_ranks is None:
+        wild, set_ranks = _short(st, wild, set_ranks)
+    b = _bind(st, order, wild, set_ranks, max_wild)
+    if not b.memo or len(cards) > _MEMO_CARDS:
+        return _kind(classify(*_describe(st, cards, wild), b.rules))
+    key = (b, tuple(cards))
+    kind = _KINDS.get(key, _UNKNOWN)
+    if kind is _UNKNOWN:
+        kind = _remember(_KINDS, key, _kind(classify(*b.describe(st, cards), b.rules)))
+    return kind
+
+
+_UNKNOWN = object()  # not in a memo yet (None is a kind: no meld)
 
 
 @builtin("melds_of", ("collection", "number", "order", "func", _RANKS, "number"),
@@ -82,11 +201,12 @@ def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
          "out up the order, then by suit, wild cards last.",
          short_form=3)
 def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
-    wild, set_ranks = _short(st, wild, set_ranks)
+    if wild is None or set_ranks is None:
+        wild, set_ranks = _short(st, wild, set_ranks)
+    b = _bind(st, order, wild, set_ranks, max_wild)
     cards = list(cards)
-    described = _describe(st, cards, wild)
-    found = melds_of_size(*described, _rules(order, set_ranks, max_wild), int(size))
-    return _laid_out(st, cards, described, order, found)
+    described = _describe(st, cards, wild) if b.wilds is None else b.describe(st, cards)
+    return _laid_out(b, cards, described[2], melds_of_size(*described, b.rules, int(size)))
 
 
 @builtin("melds_with", ("card", "collection", "number", "order", "func", _RANKS, "number"),
@@ -95,25 +215,28 @@ def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
          "laid out as by `melds_of`; empty when `card` is none.",
          short_form=4)
 def _melds_with(st, card, cards, size, order, wild=None, set_ranks=None, max_wild=0):
-    wild, set_ranks = _short(st, wild, set_ranks)
+    if wild is None or set_ranks is None:
+        wild, set_ranks = _short(st, wild, set_ranks)
     if card is None:
         return []
+    b = _bind(st, order, wild, set_ranks, max_wild)
     pool = [c for c in cards if c != card]
     pool.append(card)
-    described = _describe(st, pool, wild)
-    found = melds_of_size(*described, _rules(order, set_ranks, max_wild), int(size),
-                          must_include=len(pool) - 1)
-    return _laid_out(st, pool, described, order, found)
+    described = _describe(st, pool, wild) if b.wilds is None else b.describe(st, pool)
+    found = melds_of_size(*described, b.rules, int(size), must_include=len(pool) - 1)
+    return _laid_out(b, pool, described[2], found)
 
 
-def _laid_out(st, cards, described, order, found) -> list[list[int]]:
+def _laid_out(b: _Binding, cards, wilds, found) -> list[list[int]]:
     """Each meld's cards in the order a player lays them out: naturals up the order, then by
     suit, wild cards last; so a meld reads (and its move is written) the same from any hand."""
-    suits = st.game.deck.suits
-    ranks, suit_of, wilds = described
+    lay = b.lay
+    if b.wilds is not None:
+        by_place = lay.__getitem__
+        return [sorted([cards[i] for i in meld], key=by_place) for meld in found]
 
     def key(i):
-        return (wilds[i], order.get(ranks[i], -1), suits.index(suit_of[i]) if suit_of[i] else -1, cards[i])
+        return (wilds[i], lay[cards[i]])
     return [[cards[i] for i in sorted(meld, key=key)] for meld in found]
 
 
@@ -121,38 +244,63 @@ def _laid_out(st, cards, described, order, found) -> list[list[int]]:
          "The cards that can each be added alone to `meld` so that it is still a meld; identical copies listed once.",
          short_form=3)
 def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=0):
-    wild, set_ranks = _short(st, wild, set_ranks)
-    rules = _rules(order, set_ranks, max_wild)
-    ranks, suits, wilds = _describe(st, meld, wild)
+    if wild is None or set_ranks is None:
+        wild, set_ranks = _short(st, wild, set_ranks)
+    b = _bind(st, order, wild, set_ranks, max_wild)
     deck = st.game.deck
-    names, rank_of, suit_of = deck.names, deck.rank_of, deck.suit_of
-    shape = _shape(ranks, suits, wilds, rules)
+    if not b.memo or len(meld) > _MEMO_CARDS:
+        described = _describe(st, meld, wild)
+        shape, fitting = _shape(*described, b.rules), None
+    else:
+        key = (b, tuple(meld))
+        entry = _SHAPES.get(key)
+        if entry is None:
+            described = b.describe(st, meld)
+            shape = _shape(*described, b.rules)
+            # With copies alike, whether a card fits is a matter of its name, so the cards that
+            # fit can be picked first and their copies dropped after.
+            fitting = None if shape is None or not b.alike else b.fitting(deck, shape)
+            # Only a meld of no shape needs its description again, to classify each card with it.
+            entry = _remember(_SHAPES, key, (shape, described if shape is None else None, fitting))
+        shape, described, fitting = entry
     _only_cards(st, cards)
+    names = deck.names
     seen: set[str] = set()
     out = []
-    if shape is not None:
-        fit_ranks, fit_suit, wild_fits = shape
-        for c in cards:
+    if fitting is not None:
+        picked = [c for c in cards if c in fitting]
+        if len(picked) < 2:
+            return picked
+        for c in picked:
             name = names[c]
-            if name in seen:
-                continue
-            seen.add(name)
-            # `wild` is asked only when the answer depends on it: most cards fit neither way.
-            if rank_of[c] in fit_ranks and (fit_suit is None or suit_of[c] == fit_suit):
-                if wild_fits or not wild(st, c):
-                    out.append(c)
-            elif wild_fits and wild(st, c):
+            if name not in seen:
+                seen.add(name)
                 out.append(c)
         return out
+    wilds = b.wilds
+    is_wild = wilds.__getitem__ if wilds is not None else (lambda c: wild(st, c))
+    rank_of, suit_of = deck.rank_of, deck.suit_of
     for c in cards:
         name = names[c]
         if name in seen:
             continue
         seen.add(name)
-        if classify([*ranks, rank_of[c]], [*suits, suit_of[c]], [*wilds, bool(wild(st, c))],
-                    rules) is not None:
+        if shape is not None:
+            if _fits(shape, rank_of[c], suit_of[c], is_wild, c):
+                out.append(c)
+        elif classify([*described[0], rank_of[c]], [*described[1], suit_of[c]],
+                      [*described[2], bool(is_wild(c))], b.rules) is not None:
             out.append(c)
     return out
+
+
+def _fits(shape, rank, suit, is_wild, c) -> bool:
+    """Whether card c, of that rank and suit, extends a meld of that shape (see `_shape`);
+    `is_wild(c)` is asked only when the answer depends on it: most cards fit neither way."""
+    fit_ranks, fit_suit, wild_fits = shape
+    if rank in fit_ranks and (fit_suit is None or suit == fit_suit):
+        return wild_fits or not is_wild(c)
+    return wild_fits and bool(is_wild(c))
 
 
 def _shape(ranks: list, suits: list, wilds: list, rules: MeldRules):
@@ -195,15 +343,10 @@ def _split(st, cards, order, value):
     suits = [deck.suit_of[c] for c in cards]
     runs_order = sorted(order, key=order.__getitem__)
     melds, deadwood = best_split(ranks, suits, [value(st, c) for c in cards], runs_order, frozenset(deck.ranks))
-    described = (ranks, suits, [False] * len(cards))
-    laid = _laid_out(st, cards, described, order, melds)
-    return sorted(laid, key=lambda meld: _laid_key(st, order, meld[0])), [cards[i] for i in deadwood]
-
-
-def _laid_key(st, order, card):
-    deck = st.game.deck
-    suit = deck.suit_of[card]
-    return (order.get(deck.rank_of[card], -1), deck.suits.index(suit) if suit else -1, card)
+    # No card is wild in a split: each card's place in a meld is the binding's of no wild cards.
+    lay = _bind(st, order, _natural, deck.ranks, 0).lay
+    laid = [sorted([cards[i] for i in meld], key=lay.__getitem__) for meld in melds]
+    return sorted(laid, key=lambda meld: lay[meld[0]]), [cards[i] for i in deadwood]
 
 
 @builtin("best_melds", ("collection", "order", "func"), T.list_of(_CARDS),

@@ -30,8 +30,8 @@ def _disjoint_sums(st, xs, target, value, exact):
     if len(values) > _ALWAYS_FEW:
         refuse_results(sums.count_subsets_summing(values, target, MAX_RESULTS), f"`disjoint_sums` of {len(xs)} items")
     # Whether an item must stay alone matters only if it could join others: if it is worth less
-    # than the target. Asking no more keeps `exact` off the hot path.
-    exact_only = [0 < v < target and bool(exact(st, x)) for x, v in zip(xs, values)]
+    # than the target. Asking no more keeps `exact` off the hot path; its answer is only tested.
+    exact_only = [0 < v < target and exact(st, x) for x, v in zip(xs, values)]
     try:
         unions = sums.disjoint_sum_unions(values, target, exact_only, MAX_RESULTS)
     except sums.TooManyResults:
@@ -43,4 +43,4 @@ def _disjoint_sums(st, xs, target, value, exact):
          "The different values f gives the items, each once, smallest first: the totals a hand "
          "can meet, such as the values a build may be made for.")
 def _distinct_values(st, xs, value):
-    return sorted({value(st, x) for x in xs})
+    return sorted(set(values_of(st, value, xs)))
