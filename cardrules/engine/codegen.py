@@ -38,6 +38,9 @@ _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 # Generated source worth computing once per legal-move generation: it calls something or loops.
 _COSTLY = re.compile(r"\b(?:B[0-9]+|H[0-9]+|d_\w+|g_\w+|rt\.extreme|any|all|sum|max|min|next)\(| for ")
+# Values whose text is one word, and those shown as several (see CodeGen.copies_key).
+_ONE_WORD = frozenset({"card", "number", "symbol", "player", "bool", "rank", "suit"})
+_MANY_WORDS = frozenset({"group", "item", "list:card", "list:group", "list:item"})
 _MEMO_USE = re.compile(r"\b_m\b")
 _MEMO_PLACE = re.compile(r"\(_m\[([0-9]+)\] if \1 in _m else _m\.setdefault\(\1, ")
 # Moves the same in every state are listed once when compiling, up to this many per move.
@@ -374,6 +377,67 @@ class CodeGen:
             out = [show[piece](st, env[piece]) if i % 2 else piece for i, piece in enumerate(pieces)]
             return " ".join("".join(out).split())
         return render_says
+
+    def copies_key(self, phase: n.Phase) -> Callable | None:
+        """For a deck with copies: a function giving each legal move of the phase a key that
+        is equal for two moves exactly when their texts are, without rendering them; None when
+        the phase's texts are not provably that faithful to the moves' values.
+
+        Faithful: every move's text is its name and values, or a `says` naming each value once,
+        set off by spaces; the words before each move's first value tell the moves apart (none
+        a prefix of another's); values show as one word each (a card, a number, a symbol, a
+        player, yes/no) except at most one per move (a group, or a list of cards or groups),
+        whose words are then exactly those left over. A card shows as its name, so its copies
+        are alike: the key holds names, and a group as the names of the cards it held.
+        """
+        names, ncards = self.deck.names, self.ncards
+        leads: list[tuple[str, ...]] = []
+        decls = []
+        for mv in phase.moves:
+            params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
+            if mv.says is None:
+                lead, shown = (mv.name,), [v for v, _ in params]
+            else:
+                pieces = re.split(r"(\{[A-Za-z_][A-Za-z0-9_]*\})", mv.says)
+                shown = [piece[1:-1] for piece in pieces[1::2]]
+                literals = pieces[0::2]
+                inner_ok = all(lit[:1].isspace() and lit[-1:].isspace() for lit in literals[1:-1]) and \
+                    (len(literals) < 2 or ((not literals[0] or literals[0][-1:].isspace())
+                                           and (not literals[-1] or literals[-1][:1].isspace())))
+                lead = tuple(literals[0].split())
+                if not inner_ok or not lead:
+                    return None
+            if sorted(shown) != sorted(v for v, _ in params):
+                return None
+            kinds = [t for _, t in params]
+            wide = [t for t in kinds if t in ("group", "item") or t.startswith("list:")]
+            if len(wide) > 1 or any(t not in _ONE_WORD and t not in _MANY_WORDS for t in kinds):
+                return None
+            leads.append(lead)
+            decls.append(tuple(kinds))
+        for a, b in itertools.combinations(leads, 2):
+            if a[:len(b)] == b or b[:len(a)] == a:
+                return None
+
+        def item(x, seen):
+            if x < ncards:
+                return names[x]
+            return tuple(names[c] for c in seen[x]["cards"])
+
+        def key(move):
+            seen = move._seen
+            out = [move.decl]
+            for t, x in zip(decls[move.decl], move.args):
+                if t == "card":
+                    out.append(names[x])
+                elif t in ("group", "item"):
+                    out.append(item(x, seen))
+                elif t.startswith("list:"):
+                    out.append(tuple(item(v, seen) for v in x))
+                else:
+                    out.append(x)
+            return tuple(out)
+        return key
 
     def shower(self, t: str) -> Callable:
         names, ncards = self.deck.names, self.ncards

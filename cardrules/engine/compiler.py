@@ -91,6 +91,7 @@ def compile_model(model: Model, inline: bool = True) -> Game:
     for i, v in enumerate(m.vars.values()):
         count = {None: 1, "player": m.player_count, "team": team_count}[v.owner]
         var_slots.append(VarSlot(v.name, v.owner, v.type, count, ns[f"v{i}_init"]))
+    has_copies = len(set(m.deck.names)) < m.deck.size
     phases = []
     for i, p in enumerate(m.phases.values()):
         moves = []
@@ -100,7 +101,8 @@ def compile_model(model: Model, inline: bool = True) -> Game:
                 name=mv.name, index=j, var_names=tuple(g.var for g in mv.generators),
                 body=ns[f"p{i}_m{j}_body"], render=render, span=mv.span, decl=mv))
         phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span,
-                                    ns.get(f"p{i}_gen"), gen.turn_variable(p)))
+                                    ns.get(f"p{i}_gen"), gen.turn_variable(p),
+                                    gen.copies_key(p) if has_copies and p.moves else None))
     members = tuple(tuple(p for p in range(m.player_count) if m.team_of[p] == t) for t in range(team_count))
     game = Game(
         title=m.title, path=m.rules.path, params=dict(m.values), player_count=m.player_count,
@@ -108,7 +110,7 @@ def compile_model(model: Model, inline: bool = True) -> Game:
         slot_zone=tuple(slot_zone), slot_owner=tuple(slot_owner), deck_slot=deck_slot,
         vars=var_slots, var_index={v.name: i for i, v in enumerate(var_slots)}, phases=phases,
         phase_index=gen.phase_index, setup=ns["setup"], score=ns["score"], sources=m.sources,
-        model=m, has_copies=len(set(m.deck.names)) < m.deck.size,
+        model=m, has_copies=has_copies,
         source=source, source_file=filename, line_spans=tuple(w.spans))
     gen.fill_tables(game.blank_state())
     return game

@@ -49,6 +49,9 @@ class CompiledPhase:
     span: Span
     generate: Callable | None = None  # generate(state, me) -> every legal Move of the phase
     turn_var: int | None = None  # when whose turn it is, is a variable: its index (no call to `turn`)
+    # With copies in the deck: a key per legal move, equal exactly when their texts are (None:
+    # compare the texts themselves).
+    copies_key: Callable | None = None
 
 
 @attrs.define(slots=True, eq=False)
@@ -210,10 +213,16 @@ class State:
                 raise RulesRuntimeError(f"phase `{phase.name}`: player {self.player} has no legal move",
                                         phase.span, "add a move that is always possible, or go elsewhere first")
             if self.game.has_copies and len(legal) > 1:
-                # Identical copies of a card (two decks) give moves that differ only in identity.
-                seen: dict[str, Move] = {}
-                for m in legal:
-                    seen.setdefault(m.text, m)
+                # Identical copies of a card (two decks) give moves that differ only in identity:
+                # one of each text is kept, the first.
+                key = phase.copies_key
+                seen: dict = {}
+                if key is None:
+                    for m in legal:
+                        seen.setdefault(m.text, m)
+                else:
+                    for m in legal:
+                        seen.setdefault(key(m), m)
                 legal = list(seen.values())
             self._legal = legal
         return legal

@@ -1,0 +1,86 @@
+"""With two decks, moves that differ only in which copy of a card they name are one move: the
+engine keeps the first of each text. Where a phase's texts provably follow the moves' values,
+it compares keys of those values instead of rendering every text; the two must agree."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from cardrules import load_game
+
+TWO_DECKS = '''game "Two decks"
+players 2..2
+deck {{ suits C D ranks A K Q copies 2 }}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+var turn_of: player = players[0]
+setup {{ for p in players {{ deal 5 from stock to hand[p] }}
+  goto play }}
+phase play {{ turn turn_of
+  {moves}
+  move pass {{ end game }}
+}}
+score p: count(hand[p])
+'''
+
+
+def by_text(legal):
+    seen = {}
+    for m in legal:
+        seen.setdefault(m.text, m)
+    return list(seen.values())
+
+
+def random_positions(game, games=6, seed=0):
+    rng = random.Random(seed)
+    for i in range(games):
+        st = game.new_state(i)
+        while not st.over:
+            yield st
+            legal = st.legal_moves()
+            st.play(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("name", ["buraco", "buraco_strict", "buraco_any_sets_jokers"])
+def test_keys_keep_the_same_moves_as_texts_in_every_position(name):
+    game = load_game(name, {"max_hands": 1})
+    assert all(p.copies_key is not None for p in game.phases if p.moves)
+    for st in random_positions(game):
+        phase = game.phases[st.phase]
+        raw = phase.generate(st, st.player)
+        assert [m.text for m in st.legal_moves()] == [m.text for m in by_text(raw)]
+
+
+def two_decks(tmp_path: Path, moves: str):
+    path = tmp_path / "two.rules"
+    path.write_text(TWO_DECKS.format(moves=moves))
+    return load_game(str(path))
+
+
+@pytest.mark.parametrize("moves", [
+    # a value the text does not show: moves with different cards read the same
+    'move toss(c in hand[me]) says "toss a card" { move c to stock }',
+    # two lists side by side, which could read the same ([AC], [KC QC]) and ([AC KC], [QC])
+    'move split(a in [[c] for c in hand[me]], b in [[d for d in hand[me] if not (d in a)]])'
+    ' { move a to stock }',
+    # one move's words begin another's
+    'move give(c in hand[me]) says "give {c}" { move c to stock }\n'
+    '  move give_all(c in hand[me]) says "give {c} all" { move c to stock }',
+])
+def test_phases_whose_texts_may_not_follow_their_values_compare_texts(tmp_path, moves):
+    game = two_decks(tmp_path, moves)
+    assert game.phases[0].copies_key is None
+    for st in random_positions(game, games=3):
+        assert [m.text for m in st.legal_moves()] == [m.text for m in by_text(st.game.phases[0].generate(st, st.player))]
+
+
+def test_copies_of_a_card_are_one_move_and_different_cards_are_not(tmp_path):
+    game = two_decks(tmp_path, 'move play(c in hand[me]) says "play {c} now" { move c to stock }')
+    assert game.phases[0].copies_key is not None
+    for st in random_positions(game, games=5):
+        texts = [m.text for m in st.legal_moves()]
+        assert len(texts) == len(set(texts))
+        assert texts == [m.text for m in by_text(st.game.phases[0].generate(st, st.player))]
