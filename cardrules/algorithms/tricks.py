@@ -12,20 +12,20 @@ from collections.abc import Sequence
 __all__ = ["playable", "trick_winner"]
 
 
-def playable(suits_in_hand: Sequence[int], led_suit: int | None) -> list[int]:
-    """Return the indices of the hand's cards that may be played.
+def playable(cards: Sequence[int], suit_of: Sequence[int | None], led_suit: int | None) -> list[int]:
+    """Return the cards of a hand that may be played, in the hand's order.
 
     A player must follow the suit that was led when able to; otherwise, or
     when leading (``led_suit`` is ``None``), any card may be played.  Rules
     that go further (must trump, must beat the highest card) build on this.
 
-    :returns: ascending indices into ``suits_in_hand``.
+    :param suit_of: each card's suit, indexed by card.
     """
     if led_suit is not None:
-        following = [i for i, suit in enumerate(suits_in_hand) if suit == led_suit]
+        following = [c for c in cards if suit_of[c] == led_suit]
         if following:
             return following
-    return list(range(len(suits_in_hand)))
+    return list(cards)
 
 
 def trick_winner(

@@ -11,21 +11,26 @@ H, S, D, C = 0, 1, 2, 3
 
 class TestPlayable:
     def test_leading_plays_anything(self):
-        assert playable([H, S, D], None) == [0, 1, 2]
+        assert playable(range(3), [H, S, D], None) == [0, 1, 2]
 
     def test_must_follow_suit(self):
-        assert playable([H, S, H, D], H) == [0, 2]
+        assert playable(range(4), [H, S, H, D], H) == [0, 2]
 
     def test_void_plays_anything(self):
-        assert playable([S, D, C], H) == [0, 1, 2]
+        assert playable(range(3), [S, D, C], H) == [0, 1, 2]
 
     def test_empty_hand(self):
-        assert playable([], H) == []
-        assert playable([], None) == []
+        assert playable(range(0), [], H) == []
+        assert playable(range(0), [], None) == []
+
+    def test_cards_are_any_ids_and_keep_the_hands_order(self):
+        suit_of = [H, S, D, C, H, S, D, C]
+        assert playable([6, 4, 1, 0], suit_of, H) == [4, 0]
+        assert playable((7, 3), suit_of, H) == [7, 3]
 
     def test_suit_zero_is_a_suit(self):
         # Suit 0 must not be mistaken for "no suit led".
-        assert playable([1, 0, 1], 0) == [1]
+        assert playable(range(3), [1, 0, 1], 0) == [1]
 
 
 class TestTrickWinner:

@@ -15,11 +15,7 @@ from .core import builtin
          "suit led when the hand holds any, otherwise every card; every card when `led` is none.")
 def _follow(st, hand, led):
     suit_of = st.game.deck.suit_of
-    cards = list(hand)
-    led_suit = None if led is None else suit_of[led]
-    if led_suit is None:
-        return cards
-    return [cards[i] for i in tricks.playable([suit_of[c] for c in cards], led_suit)]
+    return tricks.playable(hand, suit_of, None if led is None else suit_of[led])
 
 
 @builtin("trick_winner", ("collection", "order", "suit"), "card",
