@@ -690,15 +690,62 @@ class CodeGen:
             return self.func_ref(e.id)
         raise AssertionError(kind)
 
+    def folded(self, e) -> str | None:
+        """An expression of literals, parameters and symbols, as the value it has (parameters
+        are fixed when compiling): `trick_scoring == seed` is True or False once compiled."""
+        values: dict[str, Any] = {}
+        stack = [e]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, n.Binary) and x.op not in ("in", "not in", ".."):
+                stack += [x.left, x.right]
+            elif isinstance(x, n.Unary):
+                stack.append(x.operand)
+            elif isinstance(x, n.Cond):
+                stack += [x.test, x.then, x.otherwise]
+            elif isinstance(x, n.Name):
+                kind = self.m.names.get(id(x), ("",))[0]
+                if kind == "param":
+                    values[x.id] = self.m.values[x.id]
+                elif kind == "symbol":
+                    values[x.id] = x.id
+                else:
+                    return None
+            elif not isinstance(x, (n.Num, n.Str)):
+                return None
+        try:
+            value = const_eval(e, values)
+        except NotConstant:
+            return None
+        return repr(value) if value.__class__ in (bool, int, str) else None
+
     def e_Unary(self, e):
+        folded = self.folded(e)
+        if folded is not None:
+            return folded
         inner = self.expr(e.operand)
         return f"(not {inner})" if e.op == "not" else f"(-{inner})"
 
     def e_Cond(self, e):
+        folded = self.folded(e.test)
+        if folded is not None:
+            return self.expr(e.then if folded == "True" else e.otherwise) if folded in ("True", "False") else \
+                f"({self.expr(e.then)} if {folded} else {self.expr(e.otherwise)})"
         return f"({self.expr(e.then)} if {self.expr(e.test)} else {self.expr(e.otherwise)})"
 
     def e_Binary(self, e):
+        folded = self.folded(e)
+        if folded is not None:
+            return folded
         op = e.op
+        if op in ("and", "or"):  # truth values only (the checker sees to it)
+            # A known left side decides or hands over; a known right side only drops out, so
+            # that the left is still evaluated (and fails) as it would be.
+            left, right = self.folded(e.left), self.folded(e.right)
+            if left in ("True", "False"):
+                return self.expr(e.right) if (left == "True") == (op == "and") else left
+            if right in ("True", "False") and (right == "True") == (op == "and"):
+                return self.expr(e.left)
         if op in ("in", "not in"):
             return f"({self.expr(e.left)} {op} {self.iterable(e.right)})"
         a, b = self.expr(e.left), self.expr(e.right)
