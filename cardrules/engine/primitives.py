@@ -248,8 +248,19 @@ def deal(st, count, source: int, dest: int, face, span: Span) -> None:
     if len(pile) < count:
         zone = st.game.slot_zone[source].name
         raise RulesRuntimeError(f"cannot deal {plural(count, 'card')} from `{zone}`: it holds only {len(pile)}", span)
+    # Written out as State.put does it for a card, the usual case; a group goes through put.
+    size = st.game.deck_size
+    zone, loc, faces, known = st.zones[dest], st.loc, st.face, st.known
+    up = (st.game.slot_zone[dest].face == "up") if face is None else face
     for _ in range(int(count)):
-        st.put(pile.pop(), dest, face)
+        x = pile.pop()
+        if x < size:
+            zone.append(x)
+            loc[x] = dest
+            faces[x] = up
+            known[x] = 0
+        else:
+            st.put(x, dest, face)
 
 
 def cards_of(st, items: list) -> list:
