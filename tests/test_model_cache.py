@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from small_rules import LOOP
 
 from cardrules import RulesRuntimeError, load_game, load_model
 from cardrules.engine.explain import explain
@@ -76,23 +77,6 @@ def test_runtime_diagnostics_and_explanations_still_point_at_the_rules(folder, t
     cached, uncached = load_game("sete-e-meio"), fresh("sete-e-meio", None, monkeypatch)
     why = [explain(load_position(g, position), "raise 20").render() for g in (cached, uncached)]
     assert why[0] == why[1] and "sete_e_meio.rules:" in why[0]
-
-
-LOOP = '''game "Loop"
-players 2..2
-deck { suits C  ranks A 2 }
-zone stock: shared, hidden, starts with deck
-var spins: number = 0
-setup { goto spin }
-phase spin {
-  do {
-    spins += 1
-    if spins < 0 { end game }
-    goto spin
-  }
-}
-score p: spins
-'''
 
 
 def test_a_changed_rules_file_is_a_miss(folder, tmp_path):

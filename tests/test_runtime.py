@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from small_rules import LOOP
 
 from cardrules import IllegalMove, Move, RulesError, RulesRuntimeError, State, load_game
 from cardrules.language.checker import check
@@ -146,23 +147,6 @@ def test_scores_are_exact_and_sum_to_zero():
     assert st.is_over
     scores = st.scores()
     assert len(scores) == 4 and all(isinstance(s, int) for s in scores) and sum(scores) == 0
-
-
-LOOP = '''game "Loop"
-players 2..2
-deck { suits C  ranks A 2 }
-zone stock: shared, hidden, starts with deck
-var spins: number = 0
-setup { goto spin }
-phase spin {
-  do {
-    spins += 1
-    if spins < 0 { end game }
-    goto spin
-  }
-}
-score p: spins
-'''
 
 
 def test_a_flow_that_never_ends_stops_at_the_step_limit_with_a_located_error():
