@@ -234,11 +234,14 @@ class State:
         legal = self._legal
         if legal is not None:
             # The usual cases: a Move of this very list, or a text looked up before in this
-            # phase, found by identity (a loop beats any C helper on lists this short).
+            # phase, found by identity (a counting loop beats enumerate and the C helpers on
+            # lists this short).
             target = move if move.__class__ is Move else self.game.move_of_text[self.phase].get(move)
-            for i, m in enumerate(legal):
+            i = 0
+            for m in legal:
                 if m is target:
                     break
+                i += 1
             else:
                 i = self._lookup(move)
         else:
@@ -525,9 +528,11 @@ class State:
 
 def position_of(moves: list[Move], move: object) -> int | None:
     """Where `move` itself, not a move equal to it, stands in `moves`."""
-    for i, m in enumerate(moves):
+    i = 0
+    for m in moves:
         if m is move:
             return i
+        i += 1
     return None
 
 
