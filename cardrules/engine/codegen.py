@@ -378,6 +378,32 @@ class CodeGen:
             return " ".join("".join(out).split())
         return render_says
 
+    def text_prefix(self, mv: n.MoveDecl) -> Callable | None:
+        """A function of a move's values giving the first words of its text, whole words and
+        cheap to make (the words before the first value, and that value when it is one word),
+        so that a typed move is compared only with moves whose text could be it; None when
+        the text begins with nothing fixed."""
+        params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
+        if mv.says is None:
+            lead, first, after = mv.name, 0 if params else None, ""
+        else:
+            pieces = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", mv.says)
+            if len(pieces) == 1:
+                constant = " ".join(mv.says.split())
+                return lambda args: constant
+            words = pieces[0].split()
+            if pieces[0] and not pieces[0][-1].isspace():
+                words = words[:-1]  # a word run together with the value after it
+                first = None
+            else:
+                first = [v for v, _ in params].index(pieces[1])
+            lead, after = " ".join(words), pieces[2]
+        if first is not None and params[first][1] in _ONE_WORD and (not after or after[0].isspace()):
+            show = self.shower(params[first][1])
+            head = lead + " " if lead else ""
+            return lambda args: head + show(None, args[first])
+        return (lambda args: lead) if lead else None
+
     def copies_key(self, phase: n.Phase) -> Callable | None:
         """For a deck with copies: a function giving each legal move of the phase a key that
         is equal for two moves exactly when their texts are, without rendering them; None when

@@ -99,7 +99,7 @@ def compile_model(model: Model, inline: bool = True) -> Game:
             render, _ = move_renders[(i, j)]
             moves.append(CompiledMove(
                 name=mv.name, index=j, var_names=tuple(g.var for g in mv.generators),
-                body=ns[f"p{i}_m{j}_body"], render=render, span=mv.span, decl=mv))
+                body=ns[f"p{i}_m{j}_body"], render=render, span=mv.span, decl=mv, text_prefix=gen.text_prefix(mv)))
         phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span,
                                     ns.get(f"p{i}_gen"), gen.turn_variable(p),
                                     gen.copies_key(p) if has_copies and p.moves else None))

@@ -37,6 +37,8 @@ class CompiledMove:
     render: Callable[[Any, dict], str]
     span: Span
     decl: Any
+    # The first words of the text of the move with these values, cheaply (None: nothing fixed).
+    text_prefix: Callable[[tuple], str] | None = None
 
 
 @attrs.define(slots=True, eq=False)
@@ -343,7 +345,16 @@ class State:
         i = None if found is None else position_of(legal, found)
         if i is not None:
             return i
+        moves = self.game.phases[self.phase].moves
         for i, m in enumerate(legal):
+            if m._text is None:
+                prefix = moves[m.decl].text_prefix
+                if prefix is not None:
+                    # Only a move whose text begins so could be this one: the others need not
+                    # be rendered to be passed over.
+                    head = prefix(m.args)
+                    if not text.startswith(head) or len(text) > len(head) and text[len(head)] != " ":
+                        continue
             if m.text == text:
                 if not m._seen and len(known) < MOVE_CACHE_LIMIT:
                     known[text] = m  # a text that depends on the move's values only
