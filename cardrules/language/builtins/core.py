@@ -226,13 +226,13 @@ def _empty(st, xs):
 
 
 @builtin("top", ("collection",), _elem_of(0), "The top (last) item, or none when empty.",
-         reads_state=False)
+         inline="(({0}) or [None])[-1]", reads_state=False)
 def _top(st, xs):
     return xs[-1] if xs else None
 
 
 @builtin("bottom", ("collection",), _elem_of(0), "The bottom (first) item, or none when empty.",
-         reads_state=False)
+         inline="(({0}) or [None])[0]", reads_state=False)
 def _bottom(st, xs):
     return xs[0] if xs else None
 
