@@ -13,6 +13,8 @@ lists these functions return name each distinct meld or card once.
 
 from __future__ import annotations
 
+from itertools import count
+
 from .. import types as T
 from ...algorithms.meld_split import best_split
 from ...algorithms.melds import MeldRules, classify, melds_of_size
@@ -63,18 +65,21 @@ class _Binding:
     MeldRules, and whether the memos (`_KINDS`, `_SHAPES`) may answer for it: only when `wild`
     reads no state do the cards alone decide a meld's kind."""
 
-    __slots__ = ("rules", "wilds", "alike", "of_rank", "wild_cards", "lay", "memo")
+    __slots__ = ("rules", "wilds", "alike", "of_rank", "wild_cards", "lay", "memo", "number")
 
     def __init__(self, tables: _Tables, order: dict[str, int], set_ranks, max_wild):
+        # Memo keys are the cards followed by this number, one tuple rather than a pair.
+        self.number = next(_BINDING_NUMBERS)
         self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
                                set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
         self.wilds, self.alike, self.of_rank = tables.wilds, tables.alike, tables.of_rank
         self.wild_cards, self.lay = tables.wild_cards, tables.lay
         self.memo = tables.wilds is not None
 
-    def fitting(self, deck, shape) -> frozenset[int] | None:
-        """The cards of the deck that extend a meld of that shape (see `_shape`), or None when
-        they are too many to keep."""
+    def fitting(self, deck, shape) -> int | None:
+        """The cards of the deck that extend a meld of that shape (see `_shape`), as the bits
+        of an int (a memo holds thousands: a set of cards would be ten times the size), or
+        None when they are too many to keep."""
         fit_ranks, _, wild_fits = shape
         maybe = [c for rank in fit_ranks for c in self.of_rank.get(rank, ())]
         if wild_fits:
@@ -82,7 +87,11 @@ class _Binding:
         if len(maybe) > _MEMO_FITTING:
             return None
         rank_of, suit_of, is_wild = deck.rank_of, deck.suit_of, self.wilds.__getitem__
-        return frozenset(c for c in maybe if _fits(shape, rank_of[c], suit_of[c], is_wild, c))
+        bits = 0
+        for c in maybe:
+            if _fits(shape, rank_of[c], suit_of[c], is_wild, c):
+                bits |= 1 << c
+        return bits
 
     def describe(self, st, cards) -> tuple[list, list, list]:
         """The ranks, suits and wild flags of the cards, as the algorithms take them (when the
@@ -102,9 +111,10 @@ _TABLES_KEPT = 16  # each holds a few lists as long as the deck
 _BINDINGS: dict[tuple, tuple] = {}
 _BINDINGS_KEPT = 256
 
-# The memos, keyed by (binding, tuple of cards): the kind of a meld, and what one more card
-# must be to extend it. Bounded in entries and in the cards each holds, so no rules file can
-# make them grow without end; a memo that is full starts afresh.
+# The memos, keyed by the cards and the number of their binding: the kind of a meld, and what
+# one more card must be to extend it. Bounded in entries and in the cards each holds, so no
+# rules file can make them grow without end; a memo that is full starts afresh.
+_BINDING_NUMBERS = count()
 _KINDS: dict[tuple, str | None] = {}
 _SHAPES: dict[tuple, tuple] = {}
 _MEMO_KEPT = 5_000  # a few games' worth: the melds of one game recur within it
@@ -185,7 +195,7 @@ def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
     b = _bind(st, order, wild, set_ranks, max_wild)
     if not b.memo or len(cards) > _MEMO_CARDS:
         return _kind(classify(*_describe(st, cards, wild), b.rules))
-    key = (b, tuple(cards))
+    key = (*cards, b.number)
     kind = _KINDS.get(key, _UNKNOWN)
     if kind is _UNKNOWN:
         kind = _remember(_KINDS, key, _kind(classify(*b.describe(st, cards), b.rules)))
@@ -252,7 +262,7 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
         described = _describe(st, meld, wild)
         shape, fitting = _shape(*described, b.rules), None
     else:
-        key = (b, tuple(meld))
+        key = (*meld, b.number)
         entry = _SHAPES.get(key)
         if entry is None:
             described = b.describe(st, meld)
@@ -268,7 +278,7 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
     seen: set[str] = set()
     out = []
     if fitting is not None:
-        picked = [c for c in cards if c in fitting]
+        picked = [c for c in cards if fitting >> c & 1]
         if len(picked) < 2:
             return picked
         for c in picked:
