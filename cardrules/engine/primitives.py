@@ -24,21 +24,31 @@ class Move:
     text is the same whenever it is asked for, even after the state has moved on.
     """
 
-    __slots__ = ("name", "args", "decl", "_text", "_render", "_seen")
+    __slots__ = ("name", "args", "decl", "text", "_render", "_seen")
 
     def __init__(self, name: str, args: tuple, decl: int, text: str | None = None, render=None, seen=None):
         self.name = name
         self.args = args
         self.decl = decl
-        self._text = text
+        if text is not None:
+            self.text = text
         self._render = render
         self._seen = seen
 
-    @property
-    def text(self) -> str:
-        if self._text is None:
-            self._text = self._render(self.args) if self._seen is None else self._render(self.args, self._seen)
-        return self._text
+    def __getattr__(self, attr: str) -> str:
+        # Called only for a slot not yet set, and only `text` may be unset: it is rendered on
+        # first use and kept, so that reading a rendered text is a plain slot read.
+        if attr != "text":
+            raise AttributeError(attr)
+        text = self.text = self._render(self.args) if self._seen is None else self._render(self.args, self._seen)
+        return text
+
+    def rendered(self) -> str | None:
+        """The text if it has been rendered already, else None (without rendering it)."""
+        try:
+            return _TEXT_SLOT.__get__(self)
+        except AttributeError:
+            return None
 
     @property
     def id(self) -> str:
@@ -55,6 +65,9 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move({self.text!r})"
+
+
+_TEXT_SLOT = Move.text  # the slot itself: reading it never renders
 
 
 class SeenGroups:

@@ -347,7 +347,7 @@ class State:
             return i
         moves = self.game.phases[self.phase].moves
         for i, m in enumerate(legal):
-            if m._text is None:
+            if m.rendered() is None:
                 prefix = moves[m.decl].text_prefix
                 if prefix is not None:
                     # Only a move whose text begins so could be this one: the others need not
