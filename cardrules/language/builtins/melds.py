@@ -76,10 +76,10 @@ class _Binding:
         self.wild_cards, self.lay = tables.wild_cards, tables.lay
         self.memo = tables.wilds is not None
 
-    def fitting(self, deck, shape) -> int | None:
-        """The cards of the deck that extend a meld of that shape (see `_shape`), as the bits
-        of an int (a memo holds thousands: a set of cards would be ten times the size), or
-        None when they are too many to keep."""
+    def fitting(self, deck, shape) -> bytes | None:
+        """The cards of the deck that extend a meld of that shape (see `_shape`), as a byte
+        per card, 1 for those that do (a memo holds thousands: a set of cards would be five
+        times the size), or None when they are too many to keep."""
         fit_ranks, _, wild_fits = shape
         maybe = [c for rank in fit_ranks for c in self.of_rank.get(rank, ())]
         if wild_fits:
@@ -87,11 +87,11 @@ class _Binding:
         if len(maybe) > _MEMO_FITTING:
             return None
         rank_of, suit_of, is_wild = deck.rank_of, deck.suit_of, self.wilds.__getitem__
-        bits = 0
+        fits = bytearray(deck.size)
         for c in maybe:
             if _fits(shape, rank_of[c], suit_of[c], is_wild, c):
-                bits |= 1 << c
-        return bits
+                fits[c] = 1
+        return bytes(fits)
 
     def describe(self, st, cards) -> tuple[list, list, list]:
         """The ranks, suits and wild flags of the cards, as the algorithms take them (when the
@@ -278,7 +278,7 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
     seen: set[str] = set()
     out = []
     if fitting is not None:
-        picked = [c for c in cards if fitting >> c & 1]
+        picked = [c for c in cards if fitting[c]]
         if len(picked) < 2:
             return picked
         for c in picked:
