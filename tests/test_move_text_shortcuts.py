@@ -106,3 +106,20 @@ def test_every_move_text_begins_with_its_prefix_and_typed_moves_are_found(rules)
         typed.apply(chosen.text)
         picked.play(next(m for m in picked.legal_moves() if m.text == chosen.text))
         assert typed.to_json() == picked.to_json()
+
+
+@pytest.mark.parametrize("says", ["{c}{c} go", "go{c}", "{c}", "x {c}y", "x{c} y", "x  {c}  y {c}", "all the same"])
+def test_a_typed_move_is_found_whatever_its_text_is_made_of(tmp_path, says):
+    game = two_decks(tmp_path, 'move play(c in hand[me]) says "%s" { move c to stock }' % says)
+    for st in islice(random_positions(game, games=3), 20):
+        for m in st.legal_moves():
+            prefix = game.phases[0].moves[m.decl].text_prefix
+            if prefix is not None:
+                head = prefix(m.args)
+                assert m.text == head or m.text.startswith(head + " "), (says, head, m.text)
+        for i in range(len(st.legal_moves())):
+            typed, picked = st.clone(), st.clone()
+            text = st.legal_moves()[i].text
+            typed.apply(text)
+            picked.play(next(m for m in picked.legal_moves() if m.text == text))
+            assert typed.to_json() == picked.to_json()

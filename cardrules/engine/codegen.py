@@ -385,7 +385,7 @@ class CodeGen:
         the text begins with nothing fixed."""
         params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
         if mv.says is None:
-            lead, first, after = mv.name, 0 if params else None, ""
+            lead, first, whole = mv.name, 0 if params else None, True
         else:
             pieces = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", mv.says)
             if len(pieces) == 1:
@@ -397,8 +397,10 @@ class CodeGen:
                 first = None
             else:
                 first = [v for v, _ in params].index(pieces[1])
-            lead, after = " ".join(words), pieces[2]
-        if first is not None and params[first][1] in _ONE_WORD and (not after or after[0].isspace()):
+            lead = " ".join(words)
+            # The value is a word of its own when a space or the end of the text follows it.
+            whole = pieces[2][:1].isspace() or (not pieces[2] and len(pieces) == 3)
+        if first is not None and params[first][1] in _ONE_WORD and whole:
             show = self.shower(params[first][1])
             head = lead + " " if lead else ""
             return lambda args: head + show(None, args[first])
