@@ -13,8 +13,10 @@ from itertools import islice
 from pathlib import Path
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
-from cardrules import load_game
+from cardrules import RulesError, load_game
 
 TWO_DECKS = '''game "Two decks"
 players 2..2
@@ -123,3 +125,31 @@ def test_a_typed_move_is_found_whatever_its_text_is_made_of(tmp_path, says):
             typed.apply(text)
             picked.play(next(m for m in picked.legal_moves() if m.text == text))
             assert typed.to_json() == picked.to_json()
+
+
+TEMPLATE_PIECES = st.sampled_from(["{c}", "{n}", " ", "  ", "a", "b", "ab", "play"])
+
+
+@settings(max_examples=40)
+@given(pieces=st.lists(TEMPLATE_PIECES, min_size=1, max_size=7))
+def test_shortcuts_agree_with_texts_for_any_template(tmp_path_factory, pieces):
+    says = "".join(pieces)
+    assume(says.strip())
+    folder = tmp_path_factory.mktemp("template")
+    try:
+        game = two_decks(folder, 'move play(c in hand[me], n in 1..2) says "%s" { move c to stock }' % says)
+    except RulesError:
+        assume(False)
+    for position in islice(random_positions(game, games=2), 6):
+        raw = game.phases[0].generate(position, position.player)
+        assert [m.text for m in position.legal_moves()] == [m.text for m in by_text(raw)]
+        for m in raw:
+            prefix = game.phases[0].moves[m.decl].text_prefix
+            if prefix is not None:
+                head = prefix(m.args)
+                assert m.text == head or m.text.startswith(head + " "), (says, head, m.text)
+        text = position.legal_moves()[-1].text
+        typed, picked = position.clone(), position.clone()
+        typed.apply(text)
+        picked.play(next(m for m in picked.legal_moves() if m.text == text))
+        assert typed.to_json() == picked.to_json()
