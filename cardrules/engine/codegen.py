@@ -190,15 +190,18 @@ class CodeGen:
         """The body of move j of phase i as a function; returns its text renderers."""
         var_names = [g.var for g in mv.generators]
         params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
-        render = self.renderer(mv, params)
+        render_args = self.renderer(mv, params)
         names = tuple(var_names)
+
+        def render(st, env):
+            return render_args(st, [env[v] for v in names])
         if any(t in ("group", "item", "any") or t.endswith(("group", "item", "any")) for _, t in params):
             def lazy(args, seen):
-                return render(rt.SeenGroups(seen), dict(zip(names, args)))
+                return render_args(rt.SeenGroups(seen), args)
             lazy.names_groups = True
         else:
             def lazy(args):
-                return render(None, dict(zip(names, args)))
+                return render_args(None, args)
         params_src = "".join(f", L_{v}" for v in var_names)
         self.function(f"p{i}_m{j}_body", f"st, L_me{params_src}", mv.body, mv.span)
         return render, lazy
@@ -359,22 +362,26 @@ class CodeGen:
 
     # --- move texts
     def renderer(self, mv: n.MoveDecl, params: list[tuple[str, str]]) -> Callable:
-        show = {var: self.shower(t) for var, t in params}
+        """The move's text from the state (for the groups it names) and its values, in order."""
+        shows = [self.shower(t) for _, t in params]
         if mv.says is None:
             name = mv.name
 
-            def render(st, env):
+            def render(st, args):
                 parts = [name]
-                for var, f in show.items():
-                    text = f(st, env[var])
+                for f, value in zip(shows, args):
+                    text = f(st, value)
                     if text:
                         parts.append(text)
                 return " ".join(parts)
             return render
         pieces = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", mv.says)
+        position = {var: k for k, (var, _) in enumerate(params)}
+        # Literal text, or (the value's place, how it shows) for a placeholder.
+        parts = [(position[piece], shows[position[piece]]) if i % 2 else piece for i, piece in enumerate(pieces)]
 
-        def render_says(st, env):
-            out = [show[piece](st, env[piece]) if i % 2 else piece for i, piece in enumerate(pieces)]
+        def render_says(st, args):
+            out = [part if part.__class__ is str else part[1](st, args[part[0]]) for part in parts]
             return " ".join("".join(out).split())
         return render_says
 
