@@ -43,13 +43,6 @@ class Move:
         text = self.text = self._render(self.args) if self._seen is None else self._render(self.args, self._seen)
         return text
 
-    def rendered(self) -> str | None:
-        """The text if it has been rendered already, else None (without rendering it)."""
-        try:
-            return _TEXT_SLOT.__get__(self)
-        except AttributeError:
-            return None
-
     @property
     def id(self) -> str:
         return self.text
@@ -65,9 +58,6 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move({self.text!r})"
-
-
-_TEXT_SLOT = Move.text  # the slot itself: reading it never renders
 
 
 class SeenGroups:

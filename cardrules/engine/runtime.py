@@ -347,14 +347,13 @@ class State:
             return i
         moves = self.game.phases[self.phase].moves
         for i, m in enumerate(legal):
-            if m.rendered() is None:
-                prefix = moves[m.decl].text_prefix
-                if prefix is not None:
-                    # Only a move whose text begins so could be this one: the others need not
-                    # be rendered to be passed over.
-                    head = prefix(m.args)
-                    if not text.startswith(head) or len(text) > len(head) and text[len(head)] != " ":
-                        continue
+            prefix = moves[m.decl].text_prefix
+            if prefix is not None:
+                # Only a move whose text begins so could be this one: the others need not be
+                # rendered to be passed over.
+                head = prefix(m.args)
+                if not text.startswith(head) or len(text) > len(head) and text[len(head)] != " ":
+                    continue
             if m.text == text:
                 if not m._seen and len(known) < MOVE_CACHE_LIMIT:
                     known[text] = m  # a text that depends on the move's values only
