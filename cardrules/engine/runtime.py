@@ -147,7 +147,7 @@ class Game:
         st.steps = 0
         st.pending = ()
         st._legal = None
-        st._undo = None
+        st._checkpoint = st._replay = None
         return st
 
     def new_state(self, seed: int = 0) -> "State":
@@ -160,7 +160,7 @@ class Game:
             st._settle()
         except PYTHON_ERRORS as exc:
             raise st._located(exc) from None
-        st._undo = (seed, array("B"))  # what `apply` replays from: this very start, dealt again
+        st._checkpoint, st._replay = seed, array("B")  # `apply` replays from this very start, dealt again
         return st
 
     def visible_to(self, st: "State", card: int, player: int) -> bool:
@@ -185,7 +185,8 @@ class State:
     """One position of a game. Use ``game.new_state(seed)`` or :func:`cardrules.engine.position.load`."""
 
     __slots__ = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase",
-                 "player", "over", "seed", "draws", "steps", "pending", "_legal", "_undo")
+                 "player", "over", "seed", "draws", "steps", "pending", "_legal", "_checkpoint",
+                 "_replay")
 
     # --- the research-library interface
     @property
@@ -252,33 +253,34 @@ class State:
         move = legal[i]
         # All or nothing, without a copy per move: the moves applied since a checkpoint, as
         # places in their legal lists, replayed on failure (play is deterministic: draws are seeded).
-        undo = self._undo
-        if undo is None or len(undo[1]) >= CHECKPOINT_EVERY:
-            undo = self._undo = (self.clone(), array("B"))
+        replay = self._replay
+        if replay is None or len(replay) >= CHECKPOINT_EVERY:
+            self._checkpoint = self.clone()
+            replay = self._replay = array("B")
         pending = self.pending
         try:
             self._play(move)
         except RulesRuntimeError:
-            self._restore(undo, pending)
+            self._restore(pending)
             raise
         try:
-            undo[1].append(i)
+            replay.append(i)
         except OverflowError:  # a byte a move until a legal list runs past 256 moves
-            self._undo = (undo[0], array("I", undo[1]))
-            self._undo[1].append(i)
+            replay = self._replay = array("I", replay)
+            replay.append(i)
         return move
 
-    def _restore(self, undo: tuple["State | int", array], pending: tuple) -> None:
-        """Put this state back to the checkpoint `undo` holds (a copy, or the seed of a game
-        started by new_state) followed by its moves."""
-        checkpoint, moves = undo
+    def _restore(self, pending: tuple) -> None:
+        """Put this state back to its checkpoint (a copy, or the seed of a game started by
+        new_state) followed by the moves to replay."""
+        checkpoint, moves = self._checkpoint, self._replay
         back = self.game.new_state(checkpoint) if checkpoint.__class__ is int else checkpoint.clone()
         for i in moves:
             back._play(back.legal_moves()[i])
         for field in State.__slots__:
             setattr(self, field, getattr(back, field))
         self.pending = pending  # the tokens of a move being chosen are set outside `apply`
-        self._undo = undo
+        self._checkpoint, self._replay = checkpoint, moves
 
     def play(self, move: Move) -> Move:
         """Play a Move taken from this state's legal_moves(), the way simulations and search
@@ -294,7 +296,7 @@ class State:
                     break
             else:
                 move = legal[self._lookup(move)]
-        self._undo = None
+        self._replay = None
         self._play(move)
         return move
 
@@ -395,7 +397,7 @@ class State:
         st.steps = self.steps
         st.pending = self.pending
         st._legal = None  # a cache of Move objects, not data: the copy lists its own
-        st._undo = None
+        st._checkpoint = st._replay = None
         return st
 
     def __deepcopy__(self, memo) -> "State":
@@ -450,7 +452,7 @@ class State:
     def settle(self) -> None:
         """Run automatic phases until a player must choose (for a State built by hand, as a
         position is); an error in the rules is a located RulesRuntimeError."""
-        self._undo = None
+        self._replay = None
         try:
             self._settle()
         except PYTHON_ERRORS as exc:
