@@ -6,28 +6,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from cardrules.cli import cli
+from cli_runner import ok, run
 from cardrules.language.resources import games_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 SETE = str(games_folder() / "sete_e_meio.rules")
 POSITIONS = ROOT / "tests" / "positions" / "sete_e_meio"
 OPEN_HIT = str(POSITIONS / "open_second_hit.json")
-
-
-def run(*args, input=None):
-    result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    assert "Traceback" not in result.output
-    return result
-
-
-def ok(*args, input=None):
-    result = run(*args, input=input)
-    assert result.exit_code == 0, result.output
-    return result
 
 
 def fails(*args):

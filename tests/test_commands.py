@@ -7,10 +7,10 @@ import shlex
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from cardrules.play import simulate as simulate_module
-from cardrules.cli import cli, complete_game
+from cardrules.cli import complete_game
+from cli_runner import ok, run
 from cardrules.language.diagnostics import RulesError
 from cardrules.engine.loader import load_game
 from cardrules.engine.position import load_data
@@ -20,19 +20,6 @@ from cardrules.play.terminal import closest_moves, find_move
 
 ROOT = Path(__file__).resolve().parent.parent
 DECIDE = ROOT / "tests" / "positions" / "sete_e_meio" / "decide.json"
-
-
-def run(*args, input=None):
-    result = CliRunner().invoke(cli, [str(a) for a in args], input=input)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    assert "Traceback" not in result.output
-    return result
-
-
-def ok(*args, input=None):
-    result = run(*args, input=input)
-    assert result.exit_code == 0, result.output
-    return result
 
 
 def fails(*args, input=None):

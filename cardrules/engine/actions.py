@@ -36,13 +36,13 @@ is: the same cards with a half-chosen move offer other actions.
 
 from __future__ import annotations
 
-import weakref
 from fractions import Fraction
 from typing import Callable
 
 from ..language import nodes as n
 from ..language import types as T
 from .errors import IllegalMove, RulesRuntimeError
+from .per_game import per_game
 from .primitives import Move
 
 WINDOW_CAP = 1024
@@ -212,15 +212,10 @@ class ActionEncoding:
         return " ".join(self.labels[t].split(":", 1)[-1] for t in tokens)
 
 
-_ENCODINGS: "weakref.WeakKeyDictionary[Game, ActionEncoding]" = weakref.WeakKeyDictionary()
-
-
+@per_game
 def encoding(game: Game) -> ActionEncoding:
     """The encoding of a game, built once per Game."""
-    enc = _ENCODINGS.get(game)
-    if enc is None:
-        enc = _ENCODINGS[game] = ActionEncoding(game)
-    return enc
+    return ActionEncoding(game)
 
 
 def _number_window(game: Game) -> tuple[int, int]:

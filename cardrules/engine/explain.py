@@ -12,7 +12,6 @@ reason: quoted from the rules file, with the values that make it false.
 from __future__ import annotations
 
 import re
-import weakref
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
@@ -21,6 +20,7 @@ import attrs
 from ..language import nodes as n
 from ..language import types as T
 from .codegen import CodeGen, conjuncts, free_names
+from .per_game import per_game
 from .primitives import normal_text
 from ..language.diagnostics import Span, did_you_mean
 
@@ -57,20 +57,11 @@ def explain(st: State, text: str, legal: Sequence[Move] | None = None, seat: int
         return Explanation(f"it is not your turn: seat {st.player} plays now, in phase `{st.phase_name}`")
     if any(m.text == text for m in legal):
         return Explanation(f"`{text}` is legal here")
-    return _Explainer.of(st.game).explain(st, text, legal)
+    return _explainer(st.game).explain(st, text, legal)
 
 
 class _Explainer:
     """The compiled conditions and parameter sources of one game, made once."""
-
-    _cache: "weakref.WeakKeyDictionary[Game, _Explainer]" = weakref.WeakKeyDictionary()
-
-    @classmethod
-    def of(cls, game: Game) -> "_Explainer":
-        found = cls._cache.get(game)
-        if found is None:
-            found = cls._cache[game] = cls(game)
-        return found
 
     def __init__(self, game: Game):
         self.game = game
@@ -229,6 +220,11 @@ class _Explainer:
                                cm.span, self.rule_line(cm.span))
         return Explanation(f"`{text}` does not match any way to play `{cm.name}` here{hint}", cm.span,
                            self.rule_line(cm.span))
+
+
+@per_game
+def _explainer(game: Game) -> _Explainer:
+    return _Explainer(game)
 
 
 class _Matcher:

@@ -37,10 +37,10 @@ the strings carry them.
 
 from __future__ import annotations
 
-import weakref
 from fractions import Fraction
 
 from .actions import encoding
+from .per_game import per_game
 from .primitives import Move
 
 
@@ -91,14 +91,10 @@ def _slot_seen(game: Game, slot: int, seat: int) -> bool:
     return owner == game.team_of[seat]
 
 
-_LAYOUTS: "weakref.WeakKeyDictionary[Game, TensorLayout]" = weakref.WeakKeyDictionary()
-
-
+@per_game
 def layout(game: Game) -> TensorLayout:
-    found = _LAYOUTS.get(game)
-    if found is None:
-        found = _LAYOUTS[game] = TensorLayout(game)
-    return found
+    """The layout of a game's observation tensor, built once per Game."""
+    return TensorLayout(game)
 
 
 def observation_tensor(st: State, seat: int) -> list[float]:

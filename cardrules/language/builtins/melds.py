@@ -65,13 +65,14 @@ class _Binding:
     MeldRules, and whether the memos (`_KINDS`, `_SHAPES`) may answer for it: only when `wild`
     reads no state do the cards alone decide a meld's kind."""
 
-    __slots__ = ("rules", "wilds", "alike", "of_rank", "wild_cards", "lay", "memo", "number")
+    __slots__ = ("rules", "wild", "wilds", "alike", "of_rank", "wild_cards", "lay", "memo", "number")
 
-    def __init__(self, tables: _Tables, order: dict[str, int], set_ranks, max_wild):
+    def __init__(self, tables: _Tables, order: dict[str, int], wild, set_ranks, max_wild):
         # Memo keys are the cards followed by this number, one tuple rather than a pair.
         self.number = next(_BINDING_NUMBERS)
         self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
                                set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
+        self.wild = wild
         self.wilds, self.alike, self.of_rank = tables.wilds, tables.alike, tables.of_rank
         self.wild_cards, self.lay = tables.wild_cards, tables.lay
         self.memo = tables.wilds is not None
@@ -94,12 +95,13 @@ class _Binding:
         return bytes(fits)
 
     def describe(self, st, cards) -> tuple[list, list, list]:
-        """The ranks, suits and wild flags of the cards, as the algorithms take them (when the
-        wild cards are known here)."""
+        """The ranks, suits and wild flags of the cards, as the algorithms take them: the wild
+        flags from the table when the wild cards are known here, else by asking `wild`."""
         _only_cards(st, cards)
         deck, wilds = st.game.deck, self.wilds
         rank_of, suit_of = deck.rank_of, deck.suit_of
-        return [rank_of[c] for c in cards], [suit_of[c] for c in cards], [wilds[c] for c in cards]
+        flags = [wilds[c] for c in cards] if wilds is not None else [bool(w) for w in values_of(st, self.wild, cards)]
+        return [rank_of[c] for c in cards], [suit_of[c] for c in cards], flags
 
 
 # One _Tables per (deck, order, wild test), one _Binding per those and the set ranks and wild
@@ -123,6 +125,9 @@ _MEMO_FITTING = 64  # more cards that may extend a meld are tested at each call
 
 
 def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
+    """The binding of a call's arguments, the short form's left-out ones as it means them."""
+    if wild is None or set_ranks is None:
+        wild, set_ranks = _short(st, wild, set_ranks)
     deck = st.game.deck
     # Most calls repeat the last call's arguments: the objects it holds (so no other takes
     # their ids), and set ranks of the same value.
@@ -140,7 +145,7 @@ def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
             found = _TABLES[key[:3]] = (deck, order, wild, _Tables(deck, order, wild))
         if len(_BINDINGS) >= _BINDINGS_KEPT:
             _BINDINGS.clear()
-        entry = _BINDINGS[key] = (deck, order, wild, _Binding(found[3], order, set_ranks, max_wild))
+        entry = _BINDINGS[key] = (deck, order, wild, _Binding(found[3], order, wild, set_ranks, max_wild))
     _LAST[0] = (order, wild, deck, max_wild, list(set_ranks), entry[3])
     return entry[3]
 
@@ -171,14 +176,6 @@ def _only_cards(st, cards) -> None:
         raise ValueError("melds are made of cards, and this list holds a group")
 
 
-def _describe(st, cards, wild) -> tuple[list, list, list]:
-    _only_cards(st, cards)
-    deck = st.game.deck
-    rank_of, suit_of = deck.rank_of, deck.suit_of
-    return ([rank_of[c] for c in cards], [suit_of[c] for c in cards],
-            [bool(w) for w in values_of(st, wild, cards)])
-
-
 def _kind(found) -> str | None:
     return None if found is None else found[0]
 
@@ -190,11 +187,9 @@ def _kind(found) -> str | None:
          "least 3 cards, 2 of them natural, and at most `max_wild` cards for which `wild` holds.",
          short_form=2)
 def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
-    if wild is None or set_ranks is None:
-        wild, set_ranks = _short(st, wild, set_ranks)
     b = _bind(st, order, wild, set_ranks, max_wild)
     if not b.memo or len(cards) > _MEMO_CARDS:
-        return _kind(classify(*_describe(st, cards, wild), b.rules))
+        return _kind(classify(*b.describe(st, cards), b.rules))
     key = (*cards, b.number)
     kind = _KINDS.get(key, _UNKNOWN)
     if kind is _UNKNOWN:
@@ -211,11 +206,9 @@ _UNKNOWN = object()  # not in a memo yet (None is a kind: no meld)
          "out up the order, then by suit, wild cards last.",
          short_form=3)
 def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
-    if wild is None or set_ranks is None:
-        wild, set_ranks = _short(st, wild, set_ranks)
     b = _bind(st, order, wild, set_ranks, max_wild)
     cards = list(cards)
-    described = _describe(st, cards, wild) if b.wilds is None else b.describe(st, cards)
+    described = b.describe(st, cards)
     return _laid_out(b, cards, described[2], melds_of_size(*described, b.rules, int(size)))
 
 
@@ -225,14 +218,12 @@ def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
          "laid out as by `melds_of`; empty when `card` is none.",
          short_form=4)
 def _melds_with(st, card, cards, size, order, wild=None, set_ranks=None, max_wild=0):
-    if wild is None or set_ranks is None:
-        wild, set_ranks = _short(st, wild, set_ranks)
     if card is None:
         return []
     b = _bind(st, order, wild, set_ranks, max_wild)
     pool = [c for c in cards if c != card]
     pool.append(card)
-    described = _describe(st, pool, wild) if b.wilds is None else b.describe(st, pool)
+    described = b.describe(st, pool)
     found = melds_of_size(*described, b.rules, int(size), must_include=len(pool) - 1)
     return _laid_out(b, pool, described[2], found)
 
@@ -254,12 +245,10 @@ def _laid_out(b: _Binding, cards, wilds, found) -> list[list[int]]:
          "The cards that can each be added alone to `meld` so that it is still a meld; identical copies listed once.",
          short_form=3)
 def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=0):
-    if wild is None or set_ranks is None:
-        wild, set_ranks = _short(st, wild, set_ranks)
     b = _bind(st, order, wild, set_ranks, max_wild)
     deck = st.game.deck
     if not b.memo or len(meld) > _MEMO_CARDS:
-        described = _describe(st, meld, wild)
+        described = b.describe(st, meld)
         shape, fitting = _shape(*described, b.rules), None
     else:
         key = (*meld, b.number)
@@ -288,7 +277,7 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
                 out.append(c)
         return out
     wilds = b.wilds
-    is_wild = wilds.__getitem__ if wilds is not None else (lambda c: wild(st, c))
+    is_wild = wilds.__getitem__ if wilds is not None else (lambda c: b.wild(st, c))
     rank_of, suit_of = deck.rank_of, deck.suit_of
     for c in cards:
         name = names[c]
