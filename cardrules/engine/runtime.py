@@ -357,8 +357,10 @@ class State:
                 if not text.startswith(head) or len(text) > len(head) and text[len(head)] != " ":
                     continue
             if m.text == text:
-                if not m._seen and len(known) < MOVE_CACHE_LIMIT:
-                    known[text] = m  # a text that depends on the move's values only
+                # Kept only for a move made once for its values (see codegen: values but no
+                # lists, no group named), which later legal lists hold again.
+                if not m._seen and len(known) < MOVE_CACHE_LIMIT and tuple not in map(type, m.args):
+                    known[text] = m
                 return i
         raise IllegalMove(text, self._why_illegal(text, legal))
 
