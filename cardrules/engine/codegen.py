@@ -24,7 +24,7 @@ from ..language import nodes as n
 from ..language import types as T
 from ..language.builtins import REGISTRY
 from ..language.builtins.core import ByCard
-from ..language.checker import NotConstant, const_eval
+from ..language.checker import PLACEHOLDER, NotConstant, const_eval
 from ..language.diagnostics import Span
 from ..language.model import Model
 from . import primitives as rt
@@ -375,7 +375,7 @@ class CodeGen:
                         parts.append(text)
                 return " ".join(parts)
             return render
-        pieces = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", mv.says)
+        pieces = PLACEHOLDER.split(mv.says)
         position = {var: k for k, (var, _) in enumerate(params)}
         # Literal text, or (the value's place, how it shows) for a placeholder.
         parts = [(position[piece], shows[position[piece]]) if i % 2 else piece for i, piece in enumerate(pieces)]
@@ -394,7 +394,7 @@ class CodeGen:
         if mv.says is None:
             lead, first, whole = mv.name, 0 if params else None, True
         else:
-            pieces = re.split(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", mv.says)
+            pieces = PLACEHOLDER.split(mv.says)
             if len(pieces) == 1:
                 constant = " ".join(mv.says.split())
                 return lambda args: constant
@@ -433,8 +433,8 @@ class CodeGen:
             if mv.says is None:
                 lead, shown = (mv.name,), [v for v, _ in params]
             else:
-                pieces = re.split(r"(\{[A-Za-z_][A-Za-z0-9_]*\})", mv.says)
-                shown = [piece[1:-1] for piece in pieces[1::2]]
+                pieces = PLACEHOLDER.split(mv.says)
+                shown = pieces[1::2]
                 literals = pieces[0::2]
                 inner_ok = all(lit[:1].isspace() and lit[-1:].isspace() for lit in literals[1:-1]) and \
                     (len(literals) < 2 or ((not literals[0] or literals[0][-1:].isspace())

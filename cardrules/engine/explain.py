@@ -11,7 +11,6 @@ reason: quoted from the rules file, with the values that make it false.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from typing import Any, Callable, Sequence
 
@@ -19,6 +18,7 @@ import attrs
 
 from ..language import nodes as n
 from ..language import types as T
+from ..language.checker import PLACEHOLDER
 from .codegen import CodeGen, conjuncts, free_names
 from .per_game import per_game
 from .primitives import normal_text
@@ -26,7 +26,6 @@ from ..language.diagnostics import Span, did_you_mean
 
 
 CANDIDATE_LIMIT = 50_000  # bindings tried before giving up on a move with huge generators
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 @attrs.frozen
@@ -250,7 +249,7 @@ class _Matcher:
         if self.says is None:
             return " ".join([self.cm.name] + [shown[g.var] for g in self.gens if g.var in shown])
         out = []
-        for i, piece in enumerate(_PLACEHOLDER.split(self.says)):
+        for i, piece in enumerate(PLACEHOLDER.split(self.says)):
             if i % 2 and piece not in shown:
                 break
             out.append(shown[piece] if i % 2 else piece)
@@ -313,7 +312,7 @@ def _may_read(cm: CompiledMove, text: str) -> bool:
     if text == cm.name or text.startswith(cm.name + " "):
         return True
     says = cm.decl.says
-    return says is not None and text.startswith(" ".join(_PLACEHOLDER.split(says)[0].split()))
+    return says is not None and text.startswith(" ".join(PLACEHOLDER.split(says)[0].split()))
 
 
 def _literal(e) -> bool:

@@ -8,6 +8,7 @@ before raising, so one run of ``cardrules check`` shows them all.
 from __future__ import annotations
 
 import contextlib
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -20,6 +21,9 @@ from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, 
 from .display import check_display
 from .limits import MAX_DECK_CARDS, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_STATIC_ITERATIONS, number_too_large
 from .model import Model, ParamInfo, VarInfo, ZoneInfo
+
+# `{name}` in a move's `says` text: where the value of parameter `name` is shown.
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 TYPE_NAMES = ("number", "bool", "player", "team", "card", "group", "item", "rank", "suit", "symbol")
 
@@ -1124,8 +1128,7 @@ def _source(sources: SourceMap, e: n.Expr) -> str:
 
 
 def _template_names(text: str) -> list[str]:
-    import re
-    return re.findall(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text)
+    return PLACEHOLDER.findall(text)
 
 
 class NotConstant(Exception):
