@@ -413,10 +413,10 @@ class CodeGen:
             return lambda args: head + show(None, args[first])
         return (lambda args: lead) if lead else None
 
-    def copies_key(self, phase: n.Phase) -> Callable | None:
-        """For a deck with copies: a function giving each legal move of the phase a key that
-        is equal for two moves exactly when their texts are, without rendering them; None when
-        the phase's texts are not provably that faithful to the moves' values.
+    def copies_key(self, phase: n.Phase) -> tuple[Callable, ...] | None:
+        """For a deck with copies: per move of the phase, a function giving each legal move of
+        it a key that is equal for two moves exactly when their texts are, without rendering
+        them; None when the phase's texts are not provably that faithful to the moves' values.
 
         Faithful: every move's text is its name and values, or a `says` naming each value once,
         set off by spaces; the words before each move's first value tell the moves apart (none
@@ -459,20 +459,31 @@ class CodeGen:
                 return names[x]
             return tuple(names[c] for c in seen[x]["cards"])
 
-        def key(move):
-            seen = move._seen
-            out = [move.decl]
-            for t, x in zip(decls[move.decl], move.args):
-                if t == "card":
-                    out.append(names[x])
-                elif t in ("group", "item"):
-                    out.append(item(x, seen))
-                elif t.startswith("list:"):
-                    out.append(tuple(item(v, seen) for v in x))
-                else:
-                    out.append(x)
-            return tuple(out)
-        return key
+        def keyer(decl: int, kinds: tuple[str, ...]) -> Callable:
+            # Written out for the usual shapes (no values, a card, plain values): a phase
+            # with copies asks this of every legal move.
+            if not kinds:
+                return lambda move: (decl,)
+            if kinds == ("card",):
+                return lambda move: (decl, names[move.args[0]])
+            if all(t in _ONE_WORD and t != "card" for t in kinds):
+                return lambda move: (decl, *move.args)
+
+            def key(move):
+                seen = move._seen
+                out = [decl]
+                for t, x in zip(kinds, move.args):
+                    if t == "card":
+                        out.append(names[x])
+                    elif t in ("group", "item"):
+                        out.append(item(x, seen))
+                    elif t.startswith("list:"):
+                        out.append(tuple(item(v, seen) for v in x))
+                    else:
+                        out.append(x)
+                return tuple(out)
+            return key
+        return tuple(keyer(decl, kinds) for decl, kinds in enumerate(decls))
 
     def shower(self, t: str) -> Callable:
         names, ncards = self.deck.names, self.ncards

@@ -51,9 +51,9 @@ class CompiledPhase:
     span: Span
     generate: Callable | None = None  # generate(state, me) -> every legal Move of the phase
     turn_var: int | None = None  # when whose turn it is, is a variable: its index (no call to `turn`)
-    # With copies in the deck: a key per legal move, equal exactly when their texts are (None:
-    # compare the texts themselves).
-    copies_key: Callable | None = None
+    # With copies in the deck, per move: a key of a legal move, equal exactly when their texts
+    # are (None: compare the texts themselves).
+    copies_key: tuple[Callable, ...] | None = None
 
 
 @attrs.define(slots=True, eq=False)
@@ -218,14 +218,14 @@ class State:
             if self.game.has_copies and len(legal) > 1:
                 # Identical copies of a card (two decks) give moves that differ only in identity:
                 # one of each text is kept, the first.
-                key = phase.copies_key
+                keys = phase.copies_key
                 seen: dict = {}
-                if key is None:
+                if keys is None:
                     for m in legal:
                         seen.setdefault(m.text, m)
                 else:
                     for m in legal:
-                        seen.setdefault(key(m), m)
+                        seen.setdefault(keys[m.decl](m), m)
                 legal = list(seen.values())
             self._legal = legal
         return legal
