@@ -16,7 +16,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from cardrules import RulesError, load_game
+from cardrules import IllegalMove, RulesError, load_game
+from cardrules.engine.primitives import last_rendered
 
 TWO_DECKS = '''game "Two decks"
 players 2..2
@@ -153,3 +154,32 @@ def test_shortcuts_agree_with_texts_for_any_template(tmp_path_factory, pieces):
         typed.apply(text)
         picked.play(next(m for m in picked.legal_moves() if m.text == text))
         assert typed.to_json() == picked.to_json()
+
+
+def test_a_text_rendered_last_is_only_a_hint_checked_against_the_legal_moves():
+    # `apply(text)` first tries the move whose text was rendered last. A move of another list
+    # must not be taken for this position's: the one of that text here is played, and a text
+    # not legal here is refused.
+    game = load_game("cassino", {"players": 2})
+    found = refused = 0
+    for st in islice(random_positions(game, games=3), 90):
+        later = st.clone()
+        later.play(later.legal_moves()[-1])
+        later_texts = set() if later.over else {m.text for m in later.legal_moves()}
+        # Moves over lists are made afresh for each list, their texts not rendered yet.
+        afresh = [m for m in st.clone().legal_moves() if tuple in map(type, m.args)]
+        if not afresh:
+            continue
+        hint = afresh[0]
+        text = hint.text
+        assert last_rendered() == (text, hint)
+        typed, picked = st.clone(), st.clone()
+        typed.apply(text)
+        picked.play(next(m for m in picked.legal_moves() if m.text == text))
+        assert typed.to_json() == picked.to_json()
+        found += 1
+        if not later.over and text not in later_texts:  # the hint is of another list still
+            with pytest.raises(IllegalMove):
+                later.apply(text)
+            refused += 1
+    assert found and refused

@@ -41,6 +41,7 @@ class Move:
         if attr != "text":
             raise AttributeError(attr)
         text = self.text = self._render(self.args) if self._seen is None else self._render(self.args, self._seen)
+        _LAST_RENDERED[:] = text, self
         return text
 
     @property
@@ -58,6 +59,16 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move({self.text!r})"
+
+
+# The move whose text was rendered last, and that text: a caller that reads a move's text and
+# then applies that text (as players and logs speak) names it, and `apply` finds it at once.
+_LAST_RENDERED: list = [None, None]
+
+
+def last_rendered() -> tuple[str | None, Move | None]:
+    """The text rendered last and its move (only ever a hint: check that the move is legal)."""
+    return _LAST_RENDERED[0], _LAST_RENDERED[1]
 
 
 class SeenGroups:

@@ -20,7 +20,7 @@ from ..language.limits import LimitExceeded
 from ..language.model import ZoneInfo
 from . import explain, observation, position, trail
 from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
-from .primitives import MOVE_CACHE_LIMIT, Move, normal_text
+from .primitives import MOVE_CACHE_LIMIT, Move, last_rendered, normal_text
 
 MAX_STEPS = 200_000
 # `apply` puts a state back after a move that fails half-way by replaying the moves applied
@@ -257,17 +257,12 @@ class State:
         if replay is None or len(replay) >= CHECKPOINT_EVERY:
             self._checkpoint = self.clone()
             replay = self._replay = array("B")
-        pending = self.pending
-        try:
-            self._play(move)
-        except RulesRuntimeError:
-            self._restore(pending)
-            raise
         try:
             replay.append(i)
         except OverflowError:  # a byte a move until a legal list runs past 256 moves
             replay = self._replay = array("I", replay)
             replay.append(i)
+        self._play(move, True)
         return move
 
     def _restore(self, pending: tuple) -> None:
@@ -309,13 +304,16 @@ class State:
         # text already looked up in this phase by one dict look-up.
         if move.__class__ is not Move and self.phase >= 0:
             move = self.game.move_of_text[self.phase].get(move, move)
-        i = position_of(legal, move)
+        i = position_of(legal, move) if move.__class__ is Move else None
         return i if i is not None else self._find(move, legal)
 
-    def _play(self, move: Move) -> None:
-        """Play a move of this state's legal_moves(): what `apply` does once it has found it."""
+    def _play(self, move: Move, undoable: bool = False) -> None:
+        """Play a move of this state's legal_moves(): what `apply` does once it has found it
+        and noted its place (`undoable`: a failure takes that place back off and puts the
+        state back as it was)."""
         game = self.game
         body = game.phases[self.phase].moves[move.decl].body
+        pending = self.pending
         self._legal = None
         self.pending = ()
         self.steps += 1
@@ -332,7 +330,11 @@ class State:
                         return
             self._settle()
         except PYTHON_ERRORS as exc:
-            raise self._located(exc) from None
+            error = self._located(exc)
+            if undoable:
+                self._replay.pop()
+                self._restore(pending)
+            raise error from None
 
     def _find(self, move: Move | str, legal: list[Move]) -> int:
         """Where the legal move with this text stands, or IllegalMove with the reason."""
@@ -340,6 +342,11 @@ class State:
             raise IllegalMove(str(move), "the game is over")
         known = self.game.move_of_text[self.phase]
         text = move.text if isinstance(move, Move) else str(move)
+        last_text, last_move = last_rendered()
+        if last_text == text:
+            i = position_of(legal, last_move)
+            if i is not None:
+                return i
         found = known.get(text)
         if found is None:
             text = normal_text(text)
