@@ -13,8 +13,6 @@ lists these functions return name each distinct meld or card once.
 
 from __future__ import annotations
 
-from itertools import count
-
 from .. import types as T
 from ...algorithms.meld_split import best_split
 from ...algorithms.melds import MeldRules, classify, melds_of_size
@@ -29,7 +27,7 @@ class _Tables:
     test: where each card is laid out in a meld and, when the wild-card test is a table of the
     rules (it reads no state), which cards are wild."""
 
-    __slots__ = ("wilds", "alike", "of_rank", "wild_cards", "lay")
+    __slots__ = ("wilds", "alike", "of_rank", "wild_cards", "lay", "alias")
 
     def __init__(self, deck, order: dict[str, int], wild):
         if wild is _natural:
@@ -42,6 +40,12 @@ class _Tables:
         # Whether the copies of each card (one name) are all wild or all natural.
         first: dict[str, bool] = {}
         self.alike = wilds is not None and all(first.setdefault(deck.names[c], w) == w for c, w in enumerate(wilds))
+        # For a deck of at most 256 cards: a byte per byte value, a card's the first card of
+        # its name, any other value (not a card) its own.
+        self.alias = None
+        if deck.size <= 256:
+            first_of: dict[str, int] = {}
+            self.alias = bytes([first_of.setdefault(deck.names[c], c) if c < deck.size else c for c in range(256)])
         # The deck's cards by rank, and its wild cards: the only cards that may extend a meld.
         self.of_rank: dict[str, list[int]] = {}
         for c in range(deck.size):
@@ -62,20 +66,34 @@ class _Tables:
 
 class _Binding:
     """The tables of a deck, order and wild test with a set of set ranks and a wild limit: the
-    MeldRules, and whether the memos (`_KINDS`, `_SHAPES`) may answer for it: only when `wild`
+    MeldRules, and whether its memos may answer for it: only when `wild`
     reads no state do the cards alone decide a meld's kind."""
 
-    __slots__ = ("rules", "wild", "wilds", "alike", "of_rank", "wild_cards", "lay", "memo", "number")
+    __slots__ = ("rules", "wild", "wilds", "alike", "of_rank", "wild_cards", "lay", "memo", "alias", "kinds",
+                 "shapes")
 
     def __init__(self, tables: _Tables, order: dict[str, int], wild, set_ranks, max_wild):
-        # Memo keys are the cards followed by this number, one tuple rather than a pair.
-        self.number = next(_BINDING_NUMBERS)
+        # The memos of this binding: the kind of a meld, and what one more card must be to
+        # extend it, keyed by the cards, a byte each for a deck of at most 256 cards (the
+        # memos hold thousands). With copies alike, a meld's kind and what extends it depend
+        # on the cards' names only: each card is keyed as the first card of its name, so
+        # that copies share entries.
+        self.kinds: dict[bytes | tuple, str | None] = {}
+        self.shapes: dict[bytes | tuple, bytes | tuple] = {}
+        self.alias = tables.alias if tables.alike else None
         self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
                                set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
         self.wild = wild
         self.wilds, self.alike, self.of_rank = tables.wilds, tables.alike, tables.of_rank
         self.wild_cards, self.lay = tables.wild_cards, tables.lay
         self.memo = tables.wilds is not None
+
+    def memo_key(self, cards) -> bytes | tuple:
+        """The key of the cards in this binding's memos (the callers write the usual case out)."""
+        try:
+            return bytes(cards).translate(self.alias)
+        except (ValueError, TypeError):  # not cards (the built-in refuses them once it looks),
+            return tuple(cards)          # or a deck of more than 256
 
     def fitting(self, deck, shape) -> bytes | None:
         """The cards of the deck that extend a meld of that shape (see `_shape`), as a byte
@@ -113,13 +131,11 @@ _TABLES_KEPT = 16  # each holds a few lists as long as the deck
 _BINDINGS: dict[tuple, tuple] = {}
 _BINDINGS_KEPT = 256
 
-# The memos, keyed by the cards and the number of their binding: the kind of a meld, and what
-# one more card must be to extend it. Bounded in entries and in the cards each holds, so no
-# rules file can make them grow without end; a memo that is full starts afresh.
-_BINDING_NUMBERS = count()
-_KINDS: dict[tuple, str | None] = {}
-_SHAPES: dict[tuple, tuple] = {}
+# The bindings' memos are bounded together, in entries and in the cards each holds, so no
+# rules file can make them grow without end; when they are full, they all start afresh.
+_FITTINGS: dict[bytes, bytes] = {}  # one copy of each `fitting` the shapes hold
 _MEMO_KEPT = 5_000  # a few games' worth: the melds of one game recur within it
+_MEMO_ENTRIES = [0]  # entries in all the memos
 _MEMO_CARDS = 32  # a longer list of cards is worked out at each call
 _MEMO_FITTING = 64  # more cards that may extend a meld are tested at each call
 
@@ -144,7 +160,10 @@ def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
                 _TABLES.clear()
             found = _TABLES[key[:3]] = (deck, order, wild, _Tables(deck, order, wild))
         if len(_BINDINGS) >= _BINDINGS_KEPT:
+            # Their memos go with them: none is left to answer, or to grow, unbounded.
             _BINDINGS.clear()
+            _FITTINGS.clear()
+            _MEMO_ENTRIES[0] = 0
         entry = _BINDINGS[key] = (deck, order, wild, _Binding(found[3], order, wild, set_ranks, max_wild))
     _LAST[0] = (order, wild, deck, max_wild, list(set_ranks), entry[3])
     return entry[3]
@@ -153,9 +172,14 @@ def _bind(st, order: dict[str, int], wild, set_ranks, max_wild) -> _Binding:
 _LAST: list = [None]
 
 
-def _remember(memo: dict, key: tuple, value):
-    if len(memo) >= _MEMO_KEPT:
-        memo.clear()
+def _remember(memo: dict, key, value):
+    if _MEMO_ENTRIES[0] >= _MEMO_KEPT:
+        for entry in _BINDINGS.values():
+            entry[3].kinds.clear()
+            entry[3].shapes.clear()
+        _FITTINGS.clear()
+        _MEMO_ENTRIES[0] = 0
+    _MEMO_ENTRIES[0] += 1
     memo[key] = value
     return value
 
@@ -190,10 +214,13 @@ def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
     b = _bind(st, order, wild, set_ranks, max_wild)
     if not b.memo or len(cards) > _MEMO_CARDS:
         return _kind(classify(*b.describe(st, cards), b.rules))
-    key = (*cards, b.number)
-    kind = _KINDS.get(key, _UNKNOWN)
+    try:  # the memo key, as memo_key makes it, written out: this is asked at every legal move
+        key = bytes(cards).translate(b.alias)
+    except (ValueError, TypeError):
+        key = b.memo_key(cards)
+    kind = b.kinds.get(key, _UNKNOWN)
     if kind is _UNKNOWN:
-        kind = _remember(_KINDS, key, _kind(classify(*b.describe(st, cards), b.rules)))
+        kind = _remember(b.kinds, key, _kind(classify(*b.describe(st, cards), b.rules)))
     return kind
 
 
@@ -251,17 +278,28 @@ def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=
         described = b.describe(st, meld)
         shape, fitting = _shape(*described, b.rules), None
     else:
-        key = (*meld, b.number)
-        entry = _SHAPES.get(key)
+        try:  # as in _meld_kind
+            key = bytes(meld).translate(b.alias)
+        except (ValueError, TypeError):
+            key = b.memo_key(meld)
+        entry = b.shapes.get(key)
         if entry is None:
             described = b.describe(st, meld)
             shape = _shape(*described, b.rules)
             # With copies alike, whether a card fits is a matter of its name, so the cards that
             # fit can be picked first and their copies dropped after.
             fitting = None if shape is None or not b.alike else b.fitting(deck, shape)
-            # Only a meld of no shape needs its description again, to classify each card with it.
-            entry = _remember(_SHAPES, key, (shape, described if shape is None else None, fitting))
-        shape, described, fitting = entry
+            # An entry keeps only what answers: the cards that fit, else the shape, else (a meld
+            # of no shape) the description, to classify each card with. Melds alike (the runs
+            # of one suit and stretch, the sets of one rank) share one copy of what fits.
+            if fitting is not None:
+                fitting = _remember(b.shapes, key, _FITTINGS.setdefault(fitting, fitting))
+            else:
+                _remember(b.shapes, key, (shape, described if shape is None else None))
+        elif entry.__class__ is bytes:
+            fitting = entry
+        else:
+            (shape, described), fitting = entry, None
     _only_cards(st, cards)
     names = deck.names
     seen: set[str] = set()
