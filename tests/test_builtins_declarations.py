@@ -6,6 +6,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import reference_combinations as reference
 
 from cardrules import RulesError
 from cardrules.language.builtins import REGISTRY
@@ -192,6 +196,43 @@ def test_of_a_kind_takes_every_copy_of_the_rank():
     t = Table(copies=2)
     found = t.call("of_a_kind", t.cards("QH QH#2 QS QC#2"), HIGH_RANKS, t.high, 3)
     assert [t.names(g) for g in found] == ["QH QH#2 QS QC#2"]
+
+
+# --- against the reference ---------------------------------------------------------------
+# The built-ins number the cards by deck tables for speed; on any hand (copies and jokers
+# included) they answer as the plain reference over parallel lists does.
+
+def reference_longest_suit(t, hand):
+    deck = t.game.deck
+    cards = [c for c in hand if deck.suit_of[c] is not None]
+    best = reference.longest_suit([deck.suits.index(deck.suit_of[c]) for c in cards], [t.value(None, c) for c in cards])
+    return [] if best is None else [c for c in cards if deck.suit_of[c] == deck.suits[best[2]]]
+
+
+def reference_runs(t, hand, least):
+    deck = t.game.deck
+    cards = [c for c in hand if deck.suit_of[c] is not None]
+    found = reference.runs([t.high.get(deck.rank_of[c]) for c in cards], [deck.suit_of[c] for c in cards], least)
+    return [[cards[i] for i in run] for run in found]
+
+
+def reference_of_a_kind(t, hand, ranks, least):
+    deck = t.game.deck
+    found = reference.of_a_kind([deck.rank_of[c] for c in hand], set(ranks), least, lambda r: t.high.get(r, -1))
+    return [[hand[i] for i in group] for group in found]
+
+
+TWO_DECKS_WITH_JOKERS = Table(copies=2, jokers=2)
+
+
+@settings(max_examples=300)
+@given(hand=st.lists(st.integers(0, TWO_DECKS_WITH_JOKERS.game.deck.size - 1), max_size=20),
+       least=st.integers(0, 5), ranks=st.lists(st.sampled_from(["7", "9", "10", "J", "A", "joker"]), max_size=4))
+def test_the_declaration_built_ins_agree_with_the_reference(hand, least, ranks):
+    t = TWO_DECKS_WITH_JOKERS
+    assert t.call("longest_suit", hand, t.value) == reference_longest_suit(t, hand)
+    assert t.call("runs", hand, t.high, least) == reference_runs(t, hand, least)
+    assert t.call("of_a_kind", hand, ranks, t.high, least) == reference_of_a_kind(t, hand, ranks, least)
 
 
 # --- strength ----------------------------------------------------------------------------

@@ -68,6 +68,34 @@ class ByCard:
         return self.values[x] if self.values else self.fn(self.probe, x)
 
 
+class TablesByIdentity:
+    """A table a built-in works out once for one or two objects that live as long as their Game
+    (a deck, a rank order): ``tables.get(deck, order)`` is ``build(deck, order)``, built the
+    first time. Keyed by the objects' identities, each entry keeping them alive so that no other
+    object takes their ids; a process that loads game after game starts afresh when full."""
+
+    __slots__ = ("build", "kept", "entries", "last")
+
+    def __init__(self, build: Callable, kept: int = 16):
+        self.build, self.kept = build, kept
+        self.entries: dict[tuple[int, int], tuple] = {}
+        self.last: tuple = (None, None, None)  # most calls ask for the last objects again
+
+    def get(self, first, second=None):
+        last = self.last
+        if last[0] is first and last[1] is second and last[2] is not None:
+            return last[2]
+        key = (id(first), id(second))
+        entry = self.entries.get(key)
+        if entry is None:
+            if len(self.entries) >= self.kept:
+                self.entries.clear()
+            table = self.build(first) if second is None else self.build(first, second)
+            entry = self.entries[key] = (first, second, table)
+        self.last = entry
+        return entry[2]
+
+
 def values_of(st, f, xs) -> list:
     """``[f(st, x) for x in xs]``, read from the table when `f` has one."""
     if f.__class__ is ByCard and f.values:

@@ -10,28 +10,47 @@ aggregate ``most(key for p in players)``, which gives none on a tie.
 
 from __future__ import annotations
 
-from ...algorithms import combinations
 from .. import types as T
-from .core import builtin, list_of_lists, values_of
+from .core import TablesByIdentity, builtin, list_of_lists, values_of
 
 
-def _suited_cards(st, xs) -> list[int]:
-    size, suit_of = st.game.deck_size, st.game.deck.suit_of
-    return [c for c in xs if c < size and suit_of[c] is not None]
+# Per card of a deck: its suit's place among the deck's suits, or -1 for a joker.
+_SUIT_PLACES = TablesByIdentity(lambda deck: tuple(-1 if s is None else deck.suits.index(s) for s in deck.suit_of))
+
+# A run's cards are consecutive numbers once each card is numbered suit place * _STRIDE +
+# position in the order (-1 for a card of no suit or outside the order): the gap of one left
+# after each suit's positions keeps a run within its suit.
+def _run_numbers(deck, order: dict[str, int]) -> tuple[tuple[int, ...], int]:
+    stride = max(order.values(), default=0) + 2
+    places = _SUIT_PLACES.get(deck)
+    return tuple(-1 if place < 0 or order.get(rank) is None else place * stride + order[rank]
+                 for place, rank in zip(places, deck.rank_of)), stride
+
+
+_RUN_NUMBERS = TablesByIdentity(_run_numbers)
 
 
 @builtin("longest_suit", ("collection", "func"), T.list_of("card"),
          "The cards of the suit with the most cards; between suits of equal length, the one whose "
          "values (given by f) add up to more; then the first suit of the deck. Empty for no cards.")
 def _longest_suit(st, xs, value):
-    cards = _suited_cards(st, xs)
-    suit_index = {s: i for i, s in enumerate(st.game.deck.suits)}
-    suit_of = st.game.deck.suit_of
-    best = combinations.longest_suit([suit_index[suit_of[c]] for c in cards], values_of(st, value, cards))
-    if best is None:
+    deck = st.game.deck
+    places = _SUIT_PLACES.get(deck)
+    size = len(places)
+    cards = [c for c in xs if c < size and places[c] >= 0]
+    if not cards:
         return []
-    suit = st.game.deck.suits[best[2]]
-    return [c for c in cards if suit_of[c] == suit]
+    counts = [0] * len(deck.suits)
+    sums = [0] * len(deck.suits)
+    for c, v in zip(cards, values_of(st, value, cards)):
+        place = places[c]
+        counts[place] += 1
+        sums[place] += v
+    best = -1
+    for place, count in enumerate(counts):  # strictly better only: on a tie, the first suit stays
+        if count and (best < 0 or count > counts[best] or count == counts[best] and sums[place] > sums[best]):
+            best = place
+    return [c for c in cards if places[c] == best]
 
 
 @builtin("runs", ("collection", "order", "number"), list_of_lists(0),
@@ -39,11 +58,34 @@ def _longest_suit(st, xs, value):
          "as it can be and listed from its lowest card up; the longest first, then the one with the "
          "higher top card. A rank counts once in a run; ranks outside the order never belong.")
 def _runs(st, xs, order, least):
-    cards = _suited_cards(st, xs)
-    rank_of, suit_of = st.game.deck.rank_of, st.game.deck.suit_of
-    positions = [order.get(rank_of[c]) for c in cards]
-    found = combinations.runs(positions, [suit_of[c] for c in cards], int(least))
-    return [[cards[i] for i in run] for run in found]
+    deck = st.game.deck
+    numbers, stride = _RUN_NUMBERS.get(deck, order)
+    size = len(numbers)
+    first: dict[int, int] = {}  # number -> the first card of it (a rank counts once)
+    for c in xs:
+        if c < size:
+            number = numbers[c]
+            if number >= 0 and number not in first:
+                first[number] = c
+    least = int(least)
+    if len(first) < least or not first:
+        return []
+    ordered = sorted(first)
+    found = []
+    start, n = 0, len(ordered)
+    for k in range(1, n + 1):
+        if k == n or ordered[k] != ordered[k - 1] + 1:
+            if k - start >= least:
+                top = ordered[k - 1]
+                found.append((start - k, -(top % stride), deck.suits[top // stride],
+                              [first[number] for number in ordered[start:k]]))
+            start = k
+    found.sort(key=_ranking)
+    return [run for *_, run in found]
+
+
+def _ranking(entry: tuple) -> tuple:
+    return entry[:3]  # unique: a suit holds one run of a given top
 
 
 @builtin("of_a_kind", ("collection", T.list_of("symbol"), "order", "number"), list_of_lists(0),
@@ -51,10 +93,21 @@ def _runs(st, xs, order, least):
          "the biggest first, then the higher rank in the order.")
 def _of_a_kind(st, xs, ranks, order, least):
     size, rank_of = st.game.deck_size, st.game.deck.rank_of
-    cards = [c for c in xs if c < size]
-    found = combinations.of_a_kind([rank_of[c] for c in cards], set(ranks), int(least),
-                                   lambda r: order.get(r, -1))
-    return [[cards[i] for i in group] for group in found]
+    allowed = set(ranks)
+    groups: dict[str, list[int]] = {}
+    for c in xs:
+        if c < size:
+            rank = rank_of[c]
+            if rank in allowed:
+                group = groups.get(rank)
+                if group is None:
+                    groups[rank] = [c]
+                else:
+                    group.append(c)
+    least = int(least)
+    found = [(-len(group), -order.get(rank, -1), rank, group) for rank, group in groups.items() if len(group) >= least]
+    found.sort(key=_ranking)
+    return [group for *_, group in found]
 
 
 @builtin("strength", ("collection", "order"), T.list_of("number"),

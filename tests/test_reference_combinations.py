@@ -1,4 +1,4 @@
-"""Tests for cardrules.algorithms.combinations, on hand-built hands.
+"""Tests of the reference for declared combinations (tests/reference_combinations.py), on hand-built hands.
 
 Positions follow a 7..A order: 7=0, 8=1, 9=2, 10=3, J=4, Q=5, K=6, A=7.
 """
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules.algorithms.combinations import kind_key, longest_suit, of_a_kind, run_key, runs
+from reference_combinations import kind_key, longest_suit, of_a_kind, run_key, runs
 
 H, S, D, C = 0, 1, 2, 3
 

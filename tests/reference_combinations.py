@@ -1,12 +1,12 @@
-"""Declared combinations: longest suit, sequences and n-of-a-kind.
+"""Declared combinations, written plainly over parallel lists: the reference the declaration
+built-ins (cardrules/language/builtins/declarations.py, which work on card numbers and deck
+tables for speed) are checked against in tests/test_builtins_declarations.py.
 
 Declaration games score a hand by the combinations it holds -- the longest
 suit ("point"), runs of consecutive ranks in one suit ("sequences") and
-several cards of one rank.  These functions find the combinations; deciding
-which player's combination is best is left to the caller, who compares the
-*keys* of combinations as plain tuples.  :func:`run_key` and
-:func:`kind_key` build those keys so that a greater tuple is always the
-better combination (for example ``(length, top position)`` for runs).
+several cards of one rank.  Which player's combination is best is decided by
+comparing *keys* of combinations as plain tuples: :func:`run_key` and
+:func:`kind_key` build them so that a greater tuple is the better combination.
 """
 
 from __future__ import annotations
