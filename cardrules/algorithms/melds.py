@@ -230,18 +230,27 @@ def melds_of_size(
     by_suit: dict[int, dict[int, int]] = {}
     by_rank: dict[int, list[list[int]]] = {}
     held: dict[int, int] = {}
-    for i, kind in enumerate(zip(ranks, suits)):
+    # With a required natural card, a natural card of neither its rank nor its suit is in no
+    # meld; runs then look at its suit only, sets at its rank only.
+    focus_rank, focus_suit = focus if focus is not None else (None, None)
+    i = -1
+    for rank in ranks:
+        i += 1
+        suit = suits[i]
         if wild[i]:
-            bucket = wild_buckets.get(kind)
+            bucket = wild_buckets.get((rank, suit))
             if bucket is None:
-                wild_buckets[kind] = [i]
+                wild_buckets[rank, suit] = [i]
             else:
                 bucket.append(i)
             continue
-        rank, suit = kind
-        if focus is not None and rank != focus[0] and suit != focus[1]:
-            continue
-        if runs and (focus is None or suit == focus[1]):
+        if focus is not None and rank != focus_rank:
+            if suit != focus_suit:
+                continue
+            in_set = False
+        else:
+            in_set = rank in set_ok
+        if runs and (focus is None or suit == focus_suit):
             pos = position.get(rank)
             if pos is not None:
                 at = by_suit.get(suit)
@@ -249,13 +258,13 @@ def melds_of_size(
                     by_suit[suit] = {pos: i}
                 elif pos not in at:
                     at[pos] = i
-        if rank in set_ok and (focus is None or rank == focus[0]):
+        if in_set:
             held[rank] = held.get(rank, 0) + 1
-            bucket = set_buckets.get(kind)
+            bucket = set_buckets.get((rank, suit))
             if bucket is not None:
                 bucket.append(i)
                 continue
-            bucket = set_buckets[kind] = [i]
+            bucket = set_buckets[rank, suit] = [i]
             group = by_rank.get(rank)
             if group is None:
                 by_rank[rank] = [bucket]
