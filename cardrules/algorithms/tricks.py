@@ -1,8 +1,8 @@
 """Trick-taking: which cards may be played, and which card wins.
 
-Cards are identified by their index into parallel sequences.  ``positions``
-give each card's strength within its suit (higher wins) and ``suits`` its
-suit, both as integers chosen by the caller.
+Cards are numbers indexing the caller's tables: ``position_of`` gives each
+card's strength within its suit (higher wins) and ``suit_of`` its suit, as
+values chosen by the caller.
 """
 
 from __future__ import annotations
@@ -29,26 +29,35 @@ def playable(cards: Sequence[int], suit_of: Sequence[int | None], led_suit: int 
 
 
 def trick_winner(
-    positions: Sequence[int],
-    suits: Sequence[int],
+    trick: Sequence[int],
+    position_of: Sequence[int],
+    suit_of: Sequence[int | None],
     trump: int | None = None,
 ) -> int:
-    """Return the index of the card that wins a trick.
+    """Return the card that wins a trick.
 
-    The sequences list the trick's cards in the order they were played, so
-    index 0 was led.  If any card of the ``trump`` suit was played, the
-    highest trump wins; otherwise the highest card of the led suit wins and
-    cards of other suits never win.  Between two identical cards (from two
-    decks) the one played first wins.
+    ``trick`` lists the cards in the order they were played, so its first
+    card was led.  If any card of the ``trump`` suit was played, the highest
+    trump wins; otherwise the highest card of the led suit wins and cards of
+    other suits never win.  Between two identical cards (from two decks) the
+    one played first wins.
 
+    :param position_of: each card's strength within its suit (higher wins),
+        indexed by card.
+    :param suit_of: each card's suit, indexed by card.
     :raises ValueError: for an empty trick.
     """
-    if not suits:
+    if not trick:
         raise ValueError("an empty trick has no winner")
-    winning_suit = trump if trump is not None and trump in suits else suits[0]
-    best = -1
-    for i, suit in enumerate(suits):
+    winning_suit = suit_of[trick[0]]
+    if trump is not None and trump != winning_suit:
+        for c in trick:
+            if suit_of[c] == trump:
+                winning_suit = trump
+                break
+    best, high = -1, 0
+    for c in trick:
         # Strictly greater, so an identical later card does not take over.
-        if suit == winning_suit and (best < 0 or positions[i] > positions[best]):
-            best = i
+        if suit_of[c] == winning_suit and (best < 0 or position_of[c] > high):
+            best, high = c, position_of[c]
     return best

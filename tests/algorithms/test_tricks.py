@@ -33,39 +33,51 @@ class TestPlayable:
         assert playable(range(3), [1, 0, 1], 0) == [1]
 
 
+def winner(positions, suits, trump=None):
+    """The trick of cards 0, 1, ... with these positions and suits, by the card that wins."""
+    return trick_winner(range(len(suits)), positions, suits, trump)
+
+
 class TestTrickWinner:
     def test_highest_of_led_suit(self):
-        assert trick_winner([5, 9, 7, 2], [H, H, H, H]) == 1
+        assert winner([5, 9, 7, 2], [H, H, H, H]) == 1
 
     def test_off_suit_never_wins(self):
-        assert trick_winner([5, 12, 3, 11], [H, S, H, D]) == 0
+        assert winner([5, 12, 3, 11], [H, S, H, D]) == 0
 
     def test_led_card_can_win(self):
-        assert trick_winner([12, 3, 4], [S, S, S]) == 0
+        assert winner([12, 3, 4], [S, S, S]) == 0
 
     def test_trump_beats_led_suit(self):
-        assert trick_winner([12, 9, 0, 5], [H, H, S, D], trump=S) == 2
+        assert winner([12, 9, 0, 5], [H, H, S, D], trump=S) == 2
 
     def test_highest_trump_wins(self):
-        assert trick_winner([12, 1, 4, 3], [H, S, S, S], trump=S) == 2
+        assert winner([12, 1, 4, 3], [H, S, S, S], trump=S) == 2
 
     def test_trump_absent(self):
-        assert trick_winner([3, 8, 7], [H, H, D], trump=C) == 1
+        assert winner([3, 8, 7], [H, H, D], trump=C) == 1
 
     def test_trump_led(self):
-        assert trick_winner([3, 8, 7], [C, H, C], trump=C) == 2
+        assert winner([3, 8, 7], [C, H, C], trump=C) == 2
 
     def test_trump_suit_zero(self):
-        assert trick_winner([7, 1], [1, 0], trump=0) == 1
+        assert winner([7, 1], [1, 0], trump=0) == 1
 
     def test_identical_cards_first_played_wins(self):
-        assert trick_winner([7, 9, 9], [H, H, H]) == 1
-        assert trick_winner([9, 9], [H, H]) == 0
-        assert trick_winner([2, 6, 6], [H, S, S], trump=S) == 1
+        assert winner([7, 9, 9], [H, H, H]) == 1
+        assert winner([9, 9], [H, H]) == 0
+        assert winner([2, 6, 6], [H, S, S], trump=S) == 1
 
     def test_single_card(self):
-        assert trick_winner([0], [D]) == 0
+        assert winner([0], [D]) == 0
 
     def test_empty_trick(self):
         with pytest.raises(ValueError):
-            trick_winner([], [])
+            winner([], [])
+
+    def test_cards_are_any_ids_read_through_the_tables(self):
+        position_of = [0, 5, 9, 7, 2, 11]
+        suit_of = [H, H, S, H, S, D]
+        assert trick_winner([4, 3, 2, 5], position_of, suit_of) == 2  # spades led: card 2 (9) beats card 4 (2)
+        assert trick_winner([3, 1, 2], position_of, suit_of, trump=S) == 2
+        assert trick_winner((1, 3), position_of, suit_of) == 3

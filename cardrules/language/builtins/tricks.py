@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...algorithms import tricks
 from .. import types as T
-from .core import builtin
+from .core import TablesByIdentity, builtin
 
 
 @builtin("follow", ("collection", "card"), T.list_of("card"),
@@ -26,7 +26,9 @@ def _follow(st, hand, led):
 def _trick_winner(st, trick, order, trump):
     if not trick:
         return None
-    rank_of, suit_of = st.game.deck.rank_of, st.game.deck.suit_of
-    winner = tricks.trick_winner([order.get(rank_of[c], -1) for c in trick],
-                                 [suit_of[c] for c in trick], trump)
-    return trick[winner]
+    deck = st.game.deck
+    return tricks.trick_winner(trick, _POSITIONS.get(deck, order), deck.suit_of, trump)
+
+
+# Per card of a deck, its rank's position in an order (-1 outside it).
+_POSITIONS = TablesByIdentity(lambda deck, order: tuple(order.get(rank, -1) for rank in deck.rank_of))
