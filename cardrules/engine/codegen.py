@@ -330,8 +330,14 @@ class CodeGen:
                        mv.span)
             elif not args:
                 w.line(f"append({self.const(Move(mv.name, (), j, None, lazy), 'M')})", mv.span)
+            elif len(args) == 1:
+                # A move's text depends on its values only: one Move per values, made once; a
+                # move of one value is found by that value, with no tuple made to look.
+                cache = self.const({}, "C")
+                w.line(f"_mv = {cache}.get({args[0]})", mv.span)
+                w.line(f"append(_mv if _mv is not None else rt.interned_move({cache}, {args_src}, {name_c}, {j}, "
+                       f"{lazy_c}, key={args[0]}))", mv.span)
             else:
-                # A move's text depends on its values only: one Move per values, made once.
                 cache = self.const({}, "C")
                 w.line(f"_a = {args_src}", mv.span)
                 w.line(f"_mv = {cache}.get(_a)", mv.span)

@@ -322,10 +322,14 @@ def make_group(st, items: list, slot: int, fields: dict, defaults: dict) -> None
 MOVE_CACHE_LIMIT = 20_000
 
 
-def interned_move(cache: dict, args: tuple, name: str, decl: int, render, seen=None) -> Move:
-    """The Move of these values, made once: `seen` is the empty dict for a move whose text
-    could show groups but whose values name none."""
+_BY_VALUES = object()  # interned_move's default key: the values themselves
+
+
+def interned_move(cache: dict, args: tuple, name: str, decl: int, render, seen=None, key=_BY_VALUES) -> Move:
+    """The Move of these values, made once and kept in `cache` under its values (or `key`, the
+    one value of a move of one): `seen` is the empty dict for a move whose text could show
+    groups but whose values name none."""
     if len(cache) >= MOVE_CACHE_LIMIT:
         cache.clear()
-    move = cache[args] = Move(name, args, decl, None, render, seen)
+    move = cache[args if key is _BY_VALUES else key] = Move(name, args, decl, None, render, seen)
     return move
