@@ -241,12 +241,15 @@ class State:
             # lists this short).
             target = move if move.__class__ is Move else self.game.move_of_text[self.phase].get(move)
             i = 0
-            for m in legal:
-                if m is target:
-                    break
-                i += 1
+            if target is not None:
+                for m in legal:
+                    if m is target:
+                        break
+                    i += 1
+                else:
+                    i = self._lookup(move)
             else:
-                i = self._lookup(move)
+                i = self._find(move, legal)  # a text not looked up before
         else:
             i = self._lookup(move)
             legal = self._legal
