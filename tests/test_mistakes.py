@@ -114,3 +114,21 @@ def test_a_count_of_one_takes_the_singular(tmp_path):
                                  "deal 1 from discard to hand[players[0]]"), encoding="utf-8")
     with pytest.raises(RulesError, match=r"cannot deal 1 card from `discard`: it holds only 0"):
         load_game(str(path)).new_state(0)
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_a_deal_from_a_zone_holding_too_few_is_located_whatever_the_count(tmp_path, count):
+    # Deals of a few cards are written out card by card; they report a short source as the
+    # general deal does, at the deal.
+    path = tmp_path / "short.rules"
+    path.write_text(BASE.replace("for p in players { deal 5 from stock to hand[p] }",
+                                 "deal 1 from stock to discard\n"
+                                 f"  deal {count} from discard to hand[players[0]]"), encoding="utf-8")
+    if count == 1:
+        state = load_game(str(path)).new_state(0)
+        assert len(state.zones[state.game.zones["hand"].base]) == 1
+        return
+    line = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if f"deal {count} from discard" in text)
+    with pytest.raises(RulesError, match=rf"short.rules:{line}:3: error: cannot deal {count} cards from `discard`: "
+                                         rf"it holds only 1"):
+        load_game(str(path)).new_state(0)

@@ -43,6 +43,8 @@ _ONE_WORD = frozenset({"card", "number", "symbol", "player", "bool", "rank", "su
 _MANY_WORDS = frozenset({"group", "item", "list:card", "list:group", "list:item"})
 _MEMO_USE = re.compile(r"\b_m\b")
 _MEMO_PLACE = re.compile(r"\(_m\[([0-9]+)\] if \1 in _m else _m\.setdefault\(\1, ")
+# Deals of up to this many cards (a number in the rules) are written out card by card.
+DEAL_WRITTEN_OUT = 3
 # Moves the same in every state are listed once when compiling, up to this many per move.
 STATIC_MOVES_LIMIT = 1_000
 # Lists whose elements are never lists: a move parameter of one is frozen by `tuple`.
@@ -1154,18 +1156,22 @@ class CodeGen:
 
     def s_Deal(self, s):
         w = self.w
-        if isinstance(s.count, n.Num) and s.count.value == 1:
-            # One card, the commonest deal: written out, without the calls of the general case.
+        count = s.count.value if isinstance(s.count, n.Num) else None
+        if count.__class__ is int and 1 <= count <= DEAL_WRITTEN_OUT and self.type(s.source) == "zone":
+            # A few cards from a zone of cards (no groups), the commonest deals: written out,
+            # card by card, without the calls of the general case (which reports a source
+            # holding too few).
             source, dest, card = self.fresh(), self.fresh(), self.fresh()
             w.line(f"{source} = st.zones[{self.expr(s.source)}]", s.span)
-            w.line(f"if not {source}: rt.deal(st, 1, {self.expr(s.source)}, 0, None, {self.span_const(s.span)})",
-                   s.span)
-            w.line(f"{card} = {source}.pop()", s.span)
+            w.line(f"if len({source}) < {count}: rt.deal(st, {count}, {self.expr(s.source)}, 0, None, "
+                   f"{self.span_const(s.span)})", s.span)
             w.line(f"{dest} = {self.expr(s.dest)}", s.span)
-            w.line(f"st.zones[{dest}].append({card})", s.span)
-            w.line(f"st.loc[{card}] = {dest}", s.span)
-            w.line(f"st.face[{card}] = {self.face_of(s.face, dest)}", s.span)
-            w.line(f"st.known[{card}] = 0", s.span)
+            for _ in range(count):
+                w.line(f"{card} = {source}.pop()", s.span)
+                w.line(f"st.zones[{dest}].append({card})", s.span)
+                w.line(f"st.loc[{card}] = {dest}", s.span)
+                w.line(f"st.face[{card}] = {self.face_of(s.face, dest)}", s.span)
+                w.line(f"st.known[{card}] = 0", s.span)
             return
         w.line(f"rt.deal(st, {self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)}, "
                f"{self.face(s.face)}, {self.span_const(s.span)})", s.span)
