@@ -885,7 +885,9 @@ class CodeGen:
 
     def e_Aggregate(self, e):
         func = e.func
-        elem, loop, _ = self.comprehension(e.var, e.iterable, e.condition, e.element)
+        elem, loop, source = self.comprehension(e.var, e.iterable, e.condition, e.element)
+        if func == "first" and e.condition is None and elem == self.binding(e.var):
+            return f"next(iter({source}), None)"  # the first element itself: no generator made
         if func == "sum":
             scaled = self.scaled_attribute(e)
             if scaled is not None:
@@ -1002,7 +1004,10 @@ class CodeGen:
         b = REGISTRY[f]
         args = [self.argument(a, t) for a, t in zip(e.args, b.params)]
         if b.inline is not None:
-            return b.inline.format(*args, n=self.m.player_count, deck=self.const(self.deck, "D"), size=self.ncards)
+            n_players = self.m.player_count
+            seats = self.const([[(p + i) % n_players for i in range(n_players)] for p in range(n_players)], "K") \
+                if "{seats}" in b.inline else None
+            return b.inline.format(*args, n=n_players, deck=self.const(self.deck, "D"), size=self.ncards, seats=seats)
         impl = self.const(b.impl, "B")
         if not b.deterministic:
             self.impure.add(impl)

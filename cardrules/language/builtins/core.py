@@ -25,8 +25,9 @@ class Builtin:
     impl: Callable
     doc: str
     # Python source the compiler may emit instead of a call: {0}, {1} are the arguments'
-    # source, {n} the player count, {deck} the deck table, {size} the number of cards. The
-    # same meaning as `impl`, faster; each argument appears once, so it is evaluated once.
+    # source, {n} the player count, {deck} the deck table, {size} the number of cards, {seats}
+    # per player the players in the order of play from that one. The same meaning as `impl`,
+    # faster; each argument appears once, so it is evaluated once.
     inline: str | None = None
     # False when the result depends only on the arguments and the game (the deck, the seats),
     # never on where the cards are or on the variables: the compiler may then tabulate a def
@@ -130,7 +131,7 @@ def _previous(st, p):
 
 @builtin("players_from", ("player",), T.list_of("player"),
          "Every player in the order of play, starting with p.",
-         reads_state=False)
+         inline="list({seats}[{0}])", reads_state=False)
 def _players_from(st, p):
     n = st.game.player_count
     return [(p + i) % n for i in range(n)]
