@@ -13,6 +13,7 @@ import reference_combinations as reference
 
 from cardrules import RulesError
 from cardrules.language.builtins import REGISTRY
+from cardrules.language.builtins.core import ByCard
 from cardrules.language.checker import check
 from cardrules.engine.compiler import compile_model
 from cardrules.language.diagnostics import SourceMap
@@ -231,6 +232,9 @@ TWO_DECKS_WITH_JOKERS = Table(copies=2, jokers=2)
 def test_the_declaration_built_ins_agree_with_the_reference(hand, least, ranks):
     t = TWO_DECKS_WITH_JOKERS
     assert t.call("longest_suit", hand, t.value) == reference_longest_suit(t, hand)
+    # A value the compiler tabulates (an attribute, a def of a card) arrives as a table.
+    table = ByCard([t.value(None, c) for c in range(t.game.deck.size)])
+    assert t.call("longest_suit", hand, table) == reference_longest_suit(t, hand)
     assert t.call("runs", hand, t.high, least) == reference_runs(t, hand, least)
     assert t.call("of_a_kind", hand, ranks, t.high, least) == reference_of_a_kind(t, hand, ranks, least)
 

@@ -97,6 +97,10 @@ class TablesByIdentity:
         return entry[2]
 
 
+# Per card of a deck, its rank's position in a rank order (-1 for a rank outside it).
+RANK_POSITIONS = TablesByIdentity(lambda deck, order: tuple(order.get(rank, -1) for rank in deck.rank_of))
+
+
 def values_of(st, f, xs) -> list:
     """``[f(st, x) for x in xs]``, read from the table when `f` has one."""
     if f.__class__ is ByCard and f.values:

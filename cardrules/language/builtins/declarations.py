@@ -11,7 +11,7 @@ aggregate ``most(key for p in players)``, which gives none on a tie.
 from __future__ import annotations
 
 from .. import types as T
-from .core import TablesByIdentity, builtin, list_of_lists, values_of
+from .core import RANK_POSITIONS, ByCard, TablesByIdentity, builtin, list_of_lists, values_of
 
 
 # Per card of a deck: its suit's place among the deck's suits, or -1 for a joker.
@@ -37,20 +37,26 @@ def _longest_suit(st, xs, value):
     deck = st.game.deck
     places = _SUIT_PLACES.get(deck)
     size = len(places)
-    cards = [c for c in xs if c < size and places[c] >= 0]
-    if not cards:
-        return []
     counts = [0] * len(deck.suits)
     sums = [0] * len(deck.suits)
-    for c, v in zip(cards, values_of(st, value, cards)):
-        place = places[c]
-        counts[place] += 1
-        sums[place] += v
+    table = value.values if value.__class__ is ByCard else None
+    if table:  # a table of the rules (the usual case): one pass, no list of values made
+        for c in xs:
+            if c < size:
+                place = places[c]
+                if place >= 0:
+                    counts[place] += 1
+                    sums[place] += table[c]
+    else:
+        cards = [c for c in xs if c < size and places[c] >= 0]
+        for c, v in zip(cards, values_of(st, value, cards)):
+            counts[places[c]] += 1
+            sums[places[c]] += v
     best = -1
     for place, count in enumerate(counts):  # strictly better only: on a tie, the first suit stays
         if count and (best < 0 or count > counts[best] or count == counts[best] and sums[place] > sums[best]):
             best = place
-    return [c for c in cards if places[c] == best]
+    return [] if best < 0 else [c for c in xs if c < size and places[c] == best]
 
 
 @builtin("runs", ("collection", "order", "number"), list_of_lists(0),
@@ -117,5 +123,4 @@ def _of_a_kind(st, xs, ranks, order, least):
 def _strength(st, xs, order):
     if not xs:
         return [0, -1]
-    rank_of = st.game.deck.rank_of
-    return [len(xs), max(order.get(rank_of[c], -1) for c in xs)]
+    return [len(xs), max(map(RANK_POSITIONS.get(st.game.deck, order).__getitem__, xs))]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...algorithms import tricks
 from .. import types as T
-from .core import TablesByIdentity, builtin
+from .core import RANK_POSITIONS, builtin
 
 
 @builtin("follow", ("collection", "card"), T.list_of("card"),
@@ -27,8 +27,5 @@ def _trick_winner(st, trick, order, trump):
     if not trick:
         return None
     deck = st.game.deck
-    return tricks.trick_winner(trick, _POSITIONS.get(deck, order), deck.suit_of, trump)
+    return tricks.trick_winner(trick, RANK_POSITIONS.get(deck, order), deck.suit_of, trump)
 
-
-# Per card of a deck, its rank's position in an order (-1 outside it).
-_POSITIONS = TablesByIdentity(lambda deck, order: tuple(order.get(rank, -1) for rank in deck.rank_of))
