@@ -1215,7 +1215,11 @@ class CodeGen:
     def s_For(self, s):
         w = self.w
         if s.condition is None:
-            source = f"list({self.iterable(s.iterable)})"
+            # A copy, so that a body moving cards cannot change what the loop visits; unless the
+            # list is made afresh here or is a constant of the compiled rules.
+            source = self.iterable(s.iterable)
+            if not _fresh_or_constant(source):
+                source = f"list({source})"
         else:
             # The filter is read once, before the loop: a body that moves cards cannot make
             # the loop skip or revisit any (docs/language.md, "Statements").
@@ -1308,6 +1312,25 @@ def free_names(e) -> set[str]:
         elif isinstance(x, n.Node):
             stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
     return out
+
+
+def _fresh_or_constant(source: str) -> bool:
+    """Whether Python source is, as a whole, a list made afresh (`list(...)`, a range) or a
+    constant of the compiled module (which nothing changes)."""
+    if _CONSTANT_NAME.fullmatch(source):
+        return True
+    try:
+        tree = ast.parse(source, mode="eval").body
+    except SyntaxError:
+        return False
+    if not isinstance(tree, ast.Call):
+        return False
+    f = tree.func
+    return (isinstance(f, ast.Name) and f.id in ("list", "range")) or \
+        (isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "rt" and f.attr == "lazy_range")
+
+
+_CONSTANT_NAME = re.compile(r"K[0-9]+")
 
 
 def type_of_ref(t: n.TypeRef) -> str:
