@@ -183,3 +183,40 @@ def test_a_text_rendered_last_is_only_a_hint_checked_against_the_legal_moves():
                 later.apply(text)
             refused += 1
     assert found and refused
+
+
+RANGE_BETS = '''game "Bets"
+players 2..2
+deck {{ suits C  ranks A 2 3 }}
+zone stock: shared, hidden, starts with deck
+var turn_of: player = players[0]
+var most: number = {top}
+var bets: number = 0
+setup {{ goto bet }}
+phase bet {{
+  turn turn_of
+  move bet(n in 1..most) {{
+    bets += 1
+    most = if most > 1 then most - 1 else {top}
+    turn_of = next(turn_of)
+    if bets == 12 {{ end game }}
+  }}
+}}
+score p: bets
+'''
+
+
+@pytest.mark.parametrize("top", [3, 200])
+def test_moves_over_a_range_are_listed_whole_and_one_move_per_number(tmp_path, top):
+    # A move of one number over a range with no test is listed from a list kept per pair of
+    # ends (when short): the same moves as a plain loop, each number one Move in every list.
+    path = tmp_path / "bets.rules"
+    path.write_text(RANGE_BETS.format(top=top))
+    game = load_game(str(path))
+    st, seen = game.new_state(0), {}
+    while not st.over:
+        legal = st.legal_moves()
+        assert [m.text for m in legal] == [f"bet {n}" for n in range(1, st.vars[game.var_index["most"]] + 1)]
+        for m in legal:
+            assert seen.setdefault(m.text, m) is m
+        st.apply(legal[-1].text)

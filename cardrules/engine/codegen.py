@@ -292,6 +292,9 @@ class CodeGen:
             if early:
                 w.line(f"if {' and '.join(early)}:", mv.span)
                 w.indent += 1
+            if self.range_of_moves(j, mv, parts, placed, lazy):
+                w.indent = start
+                continue
             bound: set[str] = set()
             outer, repeating = w, self.repeating
             for depth, g in enumerate(mv.generators):
@@ -348,6 +351,25 @@ class CodeGen:
             w = self.w = self.end_generator_helpers(outer)
             w.indent = start
             self.repeating = repeating
+
+    def range_of_moves(self, j: int, mv: n.MoveDecl, parts: list, placed: set[int], lazy) -> bool:
+        """The moves of a declaration of one number over a range, none left out (no test): the
+        list for each pair of ends is made once and kept (bets, bids, raises of so many), so
+        a generation adds it whole. False, and nothing written, for any other shape."""
+        if len(mv.generators) != 1 or getattr(lazy, "names_groups", False) or len(placed) != len(parts):
+            return False
+        g = mv.generators[0]
+        if g.condition is not None or not (isinstance(g.source, n.Binary) and g.source.op == ".."):
+            return False
+        w = self.w
+        lists, interned = self.const({}, "C"), self.const({}, "C")
+        low, high, moves = self.fresh(), self.fresh(), self.fresh()
+        w.line(f"{low}, {high} = {self.expr(g.source.left)}, {self.expr(g.source.right)}", mv.span)
+        w.line(f"{moves} = {lists}.get(({low}, {high}))", mv.span)
+        w.line(f"if {moves} is None: {moves} = rt.moves_of_range({lists}, {interned}, {low}, {high}, "
+               f"{self.span_const(g.source.span)}, {self.const(mv.name, 'N')}, {j}, {self.const(lazy, 'R')})", mv.span)
+        w.line(f"out += {moves}", mv.span)
+        return True
 
     def generator_helper(self, bound: list[str], span: Span) -> Writer:
         """The loops of a move's further parameters, in a helper function called where they

@@ -322,6 +322,23 @@ def make_group(st, items: list, slot: int, fields: dict, defaults: dict) -> None
 MOVE_CACHE_LIMIT = 20_000
 
 
+def moves_of_range(lists: dict, interned: dict, low, high, span: Span, name: str, decl: int, render) -> list:
+    """The moves of one number over `low..high` (checked as ranges are), each the one Move of
+    its number (kept in `interned`). A short list is kept in `lists` for these ends, so that a
+    generation adds it whole (never changing it); the lists kept hold a bounded number of moves."""
+    moves = [interned.get(v) or interned_move(interned, (v,), name, decl, render, key=v)
+             for v in lazy_range(low, high, span)]
+    if len(moves) <= RANGE_KEPT:
+        if len(lists) >= MOVE_CACHE_LIMIT // RANGE_KEPT:
+            lists.clear()
+        lists[low, high] = moves
+    return moves
+
+
+# Lists of moves over a range are kept up to this long.
+RANGE_KEPT = 64
+
+
 _BY_VALUES = object()  # interned_move's default key: the values themselves
 
 
