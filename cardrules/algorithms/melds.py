@@ -47,8 +47,8 @@ class MeldRules:
     sets: bool = True
     # Derived lookups, computed once here because classify() runs inside
     # legal-move generation and must not rebuild them on every call.
-    _position: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
-    _set_ok: frozenset[int] = field(init=False, repr=False, compare=False, hash=False)
+    position: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
+    set_ok: frozenset[int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         order = tuple(self.order)
@@ -62,8 +62,8 @@ class MeldRules:
         set_ranks = None if self.set_ranks is None else frozenset(self.set_ranks)
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "set_ranks", set_ranks)
-        object.__setattr__(self, "_position", position)
-        object.__setattr__(self, "_set_ok", frozenset(order) if set_ranks is None else set_ranks)
+        object.__setattr__(self, "position", position)
+        object.__setattr__(self, "set_ok", frozenset(order) if set_ranks is None else set_ranks)
 
 
 def classify(
@@ -109,7 +109,7 @@ def classify(
     if naturals == 0:
         if rules.runs and size <= len(rules.order):
             return ("run", dirty)
-        if rules.sets and rules._set_ok:
+        if rules.sets and rules.set_ok:
             return ("set", dirty)
         return None
 
@@ -117,7 +117,7 @@ def classify(
         return ("run", dirty)
     if rules.sets:
         rank = ranks[first]
-        if rank in rules._set_ok and all(
+        if rank in rules.set_ok and all(
             wild[i] or ranks[i] == rank for i in range(first + 1, size)
         ):
             return ("set", dirty)
@@ -136,7 +136,7 @@ def _is_run(
 ) -> bool:
     if size > len(rules.order):
         return False
-    position = rules._position
+    position = rules.position
     suit = suits[first]
     seen: set[int] = set()
     for i in range(first, size):
@@ -212,7 +212,7 @@ def melds_of_size(
     if wild_hi < 0:
         return []
     runs = rules.runs and size <= len(rules.order)
-    position, set_ok = rules._position, (rules._set_ok if rules.sets else ())
+    position, set_ok = rules.position, (rules.set_ok if rules.sets else ())
     focus = None
     if must_include is not None:
         if not 0 <= must_include < len(ranks):
@@ -300,7 +300,7 @@ def melds_of_size(
         return []
     found: set[tuple[int, ...]] = set()
     for w, choices in wild_choices:
-        if w == size and ((rules.runs and size <= len(rules.order)) or (rules.sets and rules._set_ok)):
+        if w == size and ((rules.runs and size <= len(rules.order)) or (rules.sets and rules.set_ok)):
             # A required natural card is in no meld of wild cards alone.
             if focus is None:
                 found.update(tuple(sorted(c)) for c in choices)

@@ -248,11 +248,53 @@ def _melds_with(st, card, cards, size, order, wild=None, set_ranks=None, max_wil
     if card is None:
         return []
     b = _bind(st, order, wild, set_ranks, max_wild)
+    if b.wilds is not None and _none_with(st.game.deck, b, card, cards, int(size)):
+        return []
     pool = [c for c in cards if c != card]
     pool.append(card)
     described = b.describe(st, pool)
     found = melds_of_size(*described, b.rules, int(size), must_include=len(pool) - 1)
     return _laid_out(b, pool, described[2], found)
+
+
+def _none_with(deck, b: _Binding, card, cards, size: int) -> bool:
+    """True when no meld of `size` cards can hold `card` (a natural card) with some of `cards`:
+    a run needs enough naturals of its suit on other positions within reach, a set enough of
+    its rank, the wild cards making up the rest. Most cards turned up meet neither, and are
+    told so in one pass over the cards; False also when this cannot say (a wild card, cards
+    that are not all cards, which the built-in then refuses)."""
+    wilds, rules = b.wilds, b.rules
+    if not 0 <= card < len(wilds) or wilds[card]:
+        return False
+    rank_of, suit_of = deck.rank_of, deck.suit_of
+    rank, suit = rank_of[card], suit_of[card]
+    at = rules.position.get(rank)
+    runs = rules.runs and size <= len(rules.order) and at is not None
+    sets = rules.sets and rank in rules.set_ok
+    if not runs and not sets:
+        return True
+    reach = size - 1
+    same_rank = wild_cards = 0
+    near: set[int] = set()
+    for c in cards:
+        if not 0 <= c < len(wilds):
+            return False
+        if c == card:
+            continue
+        if wilds[c]:
+            wild_cards += 1
+        elif rank_of[c] == rank:
+            same_rank += 1
+        elif runs and suit_of[c] == suit:
+            p = rules.position.get(rank_of[c])
+            if p is not None and abs(p - at) <= reach:
+                near.add(p)
+    # Each other card of the meld is a natural (of the rank, or of the suit on another
+    # position) or one of the few wild cards a meld may hold.
+    helpers = min(wild_cards, rules.max_wild, max(size - rules.min_naturals, 0))
+    needed = size - 1
+    return not ((sets and same_rank + helpers >= needed and same_rank + 1 >= rules.min_naturals)
+                or (runs and len(near) + helpers >= needed and len(near) + 1 >= rules.min_naturals))
 
 
 def _laid_out(b: _Binding, cards, wilds, found) -> list[list[int]]:
@@ -357,7 +399,7 @@ def _shape(ranks: list, suits: list, wilds: list, rules: MeldRules):
     # Two naturals of distinct ranks make the meld a run whatever card joins it.
     if len(ranks) + 1 > len(rules.order):
         return set(), None, False
-    position = rules._position
+    position = rules.position
     taken = {position[ranks[i]] for i in naturals}
     low, high, holes = min(taken), max(taken), len(ranks) - len(naturals)
     # A natural at position p fits when it is new and the run then spans few enough
