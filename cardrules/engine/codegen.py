@@ -914,11 +914,17 @@ class CodeGen:
             scaled = self.scaled_attribute(e)
             if scaled is not None:
                 table, denominator = scaled
-                return f"Fraction(sum({table}[{self.binding(e.var)}] {loop}), {denominator})"
+                return f"Fraction({self.table_sum(table, e, loop, source)}, {denominator})"
+            looked_up = _TABLE_LOOKUP.fullmatch(elem)
+            if looked_up and e.condition is None and looked_up.group(2) == self.binding(e.var):
+                return self.table_sum(looked_up.group(1), e, loop, source)
             return f"sum({elem} {loop})"
         if func == "count":
             return f"sum(1 {loop} if ({elem}) is not False and ({elem}) is not None)"
         if func in ("any", "all"):
+            looked_up = _TABLE_LOOKUP.fullmatch(elem)
+            if looked_up and e.condition is None and looked_up.group(2) == self.binding(e.var):
+                return f"{func}(map({looked_up.group(1)}.__getitem__, {source}))"
             return f"{func}({elem} {loop})"
         if func in ("max", "min"):
             return f"{func}(({elem} {loop}), default=None)"
@@ -926,6 +932,13 @@ class CodeGen:
             return f"next(({elem} {loop}), None)"
         pair = f"[({self.binding(e.var)}, {elem}) {loop}]"
         return f"rt.extreme({pair}, {1 if func == 'most' else -1})"
+
+    def table_sum(self, table: str, e: n.Aggregate, loop: str, source: str) -> str:
+        """`sum(table[x] for x in xs)`: with no test, the look-ups are mapped, with no
+        generator stepped in Python (a hand's total is asked at every card drawn)."""
+        if e.condition is None:
+            return f"sum(map({table}.__getitem__, {source}))"
+        return f"sum({table}[{self.binding(e.var)}] {loop})"
 
     def scaled_attribute(self, e: n.Aggregate):
         """For `sum(attr(x) for x in ...)` over an attribute with fractions: the attribute as
@@ -954,8 +967,8 @@ class CodeGen:
             if scaled is None:
                 return None
             table, denominator = scaled
-            _, loop, _ = self.comprehension(e.var, e.iterable, e.condition, None)
-            return f"sum({table}[{self.binding(e.var)}] {loop})", denominator
+            _, loop, source = self.comprehension(e.var, e.iterable, e.condition, None)
+            return self.table_sum(table, e, loop, source), denominator
         if isinstance(e, n.Call) and e.func in self.m.defs:
             d = self.m.defs[e.func]
             params = [type_of_ref(p.type) for p in d.params]
@@ -1353,6 +1366,8 @@ def _fresh_or_constant(source: str) -> bool:
 
 
 _CONSTANT_NAME = re.compile(r"K[0-9]+")
+# A look-up in a constant table (an attribute, a tabulated def) by a name: `K3[L_c]`.
+_TABLE_LOOKUP = re.compile(r"(K[0-9]+|T_[A-Za-z0-9_]+)\[(L_[A-Za-z0-9_]+)\]")
 
 
 def type_of_ref(t: n.TypeRef) -> str:
