@@ -922,16 +922,34 @@ class CodeGen:
         if func == "count":
             return f"sum(1 {loop} if ({elem}) is not False and ({elem}) is not None)"
         if func in ("any", "all"):
-            looked_up = _TABLE_LOOKUP.fullmatch(elem)
-            if looked_up and e.condition is None and looked_up.group(2) == self.binding(e.var):
-                return f"{func}(map({looked_up.group(1)}.__getitem__, {source}))"
-            return f"{func}({elem} {loop})"
+            mapped = self.mapped_test(func, elem, e, source)
+            return mapped if mapped is not None else f"{func}({elem} {loop})"
         if func in ("max", "min"):
             return f"{func}(({elem} {loop}), default=None)"
         if func == "first":
             return f"next(({elem} {loop}), None)"
         pair = f"[({self.binding(e.var)}, {elem}) {loop}]"
         return f"rt.extreme({pair}, {1 if func == 'most' else -1})"
+
+    def mapped_test(self, func: str, elem: str, e: n.Aggregate, source: str) -> str | None:
+        """`any`/`all` of a table's values, `any` of a table's value equal to a plain value or
+        in a constant list, over a list with no test: the look-ups and tests mapped in C (the
+        answers are the same, the tests run in the same order and stop at the same element)."""
+        if e.condition is not None:
+            return None
+        var = self.binding(e.var)
+        looked_up = _TABLE_LOOKUP.fullmatch(elem)
+        if looked_up and looked_up.group(2) == var:
+            return f"{func}(map({looked_up.group(1)}.__getitem__, {source}))"
+        compared = _TABLE_TEST.fullmatch(elem)
+        if func != "any" or not compared or compared.group(2) != var or compared.group(4) == var:
+            return None
+        values = f"map({compared.group(1)}.__getitem__, {source})"
+        if compared.group(3) == "==":
+            return f"({compared.group(4)} in {values})"
+        if _CONSTANT_NAME.fullmatch(compared.group(4)):
+            return f"any(map({compared.group(4)}.__contains__, {values}))"
+        return None
 
     def table_sum(self, table: str, e: n.Aggregate, loop: str, source: str) -> str:
         """`sum(table[x] for x in xs)`: with no test, the look-ups are mapped, with no
@@ -1368,6 +1386,9 @@ def _fresh_or_constant(source: str) -> bool:
 _CONSTANT_NAME = re.compile(r"K[0-9]+")
 # A look-up in a constant table (an attribute, a tabulated def) by a name: `K3[L_c]`.
 _TABLE_LOOKUP = re.compile(r"(K[0-9]+|T_[A-Za-z0-9_]+)\[(L_[A-Za-z0-9_]+)\]")
+# A test of such a look-up (of a deck's table too): `(D0.rank_of[L_c] == '10')`, `(K3[L_c] in K7)`.
+_TABLE_TEST = re.compile(r"\((K[0-9]+|T_[A-Za-z0-9_]+|D[0-9]+\.[a-z_]+)\[(L_[A-Za-z0-9_]+)\] (==|in) "
+                         r"('[A-Za-z0-9_ ]*'|-?[0-9]+|L_[A-Za-z0-9_]+|K[0-9]+)\)")
 
 
 def type_of_ref(t: n.TypeRef) -> str:
