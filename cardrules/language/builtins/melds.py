@@ -234,6 +234,8 @@ _UNKNOWN = object()  # not in a memo yet (None is a kind: no meld)
          short_form=3)
 def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
     b = _bind(st, order, wild, set_ranks, max_wild)
+    if b.wilds is not None and _no_meld_in(st.game.deck, b, cards, int(size)):
+        return []
     cards = list(cards)
     described = b.describe(st, cards)
     return _laid_out(b, cards, described[2], melds_of_size(*described, b.rules, int(size)))
@@ -255,6 +257,54 @@ def _melds_with(st, card, cards, size, order, wild=None, set_ranks=None, max_wil
     described = b.describe(st, pool)
     found = melds_of_size(*described, b.rules, int(size), must_include=len(pool) - 1)
     return _laid_out(b, pool, described[2], found)
+
+
+def _no_meld_in(deck, b: _Binding, cards, size: int) -> bool:
+    """True when the cards hold no meld of `size`: with at most `helpers` wild cards in a
+    meld, a run needs `size - helpers` naturals of one suit within `size` consecutive
+    positions, a set as many of one rank. Most hands short of a meld are told so in one pass
+    over the cards; False also when this cannot say (cards that are not all cards, which the
+    built-in then refuses)."""
+    wilds, rules = b.wilds, b.rules
+    if size < rules.min_size:
+        return False  # the algorithm answers at once
+    rank_of, suit_of, position = deck.rank_of, deck.suit_of, rules.position
+    runs = rules.runs and size <= len(rules.order)
+    set_ok = rules.set_ok if rules.sets else ()
+    wild_cards = 0
+    by_suit: dict = {}  # suit -> the positions of its naturals, as bits
+    by_rank: dict = {}  # rank of sets -> its naturals
+    for c in cards:
+        if not 0 <= c < len(wilds):
+            return False
+        if wilds[c]:
+            wild_cards += 1
+            continue
+        rank = rank_of[c]
+        if runs:
+            p = position.get(rank)
+            if p is not None:
+                suit = suit_of[c]
+                by_suit[suit] = by_suit.get(suit, 0) | 1 << p
+        if rank in set_ok:
+            by_rank[rank] = by_rank.get(rank, 0) + 1
+    helpers = min(wild_cards, rules.max_wild, max(size - rules.min_naturals, 0))
+    needed = size - helpers
+    if needed <= 0:
+        return False
+    if any(held >= needed for held in by_rank.values()):
+        return False
+    window = (1 << size) - 1
+    for bits in by_suit.values():
+        if bits.bit_count() < needed:
+            continue
+        rest = bits
+        while rest:  # a window holding the most naturals may as well start at one
+            low = rest & -rest
+            if (bits & window * low).bit_count() >= needed:
+                return False
+            rest ^= low
+    return True
 
 
 def _none_with(deck, b: _Binding, card, cards, size: int) -> bool:
