@@ -32,7 +32,7 @@ from functools import lru_cache
 from importlib.util import MAGIC_NUMBER, find_spec
 from pathlib import Path
 from types import CodeType
-from typing import Any
+from typing import Any, BinaryIO, Callable
 
 import attrs
 
@@ -122,22 +122,35 @@ def load_model(key: str | None) -> Model | None:
     folder = cache_folder() if key is not None else None
     if folder is None:
         return None
-    try:
-        with open(_entry(folder, key), "rb") as f:
-            if f.read(len(_FORMAT)) != _FORMAT:
-                return None
-            stored_key, stored_print, texts = pickle.load(f)
-            if stored_key != key or stored_print != fingerprint() or not _unchanged(texts):
-                return None
-            model, types, names = pickle.load(f)
-    # Whatever a damaged or foreign file makes pickle raise, it is only a miss.
-    except Exception:
+
+    def read(f):
+        stored_key, stored_print, texts = pickle.load(f)
+        if stored_key != key or stored_print != fingerprint() or not _unchanged(texts):
+            return None
+        model, types, names = pickle.load(f)
+        return model, types, names
+    found = _read_entry(_entry(folder, key), _FORMAT, read)
+    if found is None:
         return None
+    model, types, names = found
     # The checker keys these by the identity of AST nodes, which a new process does not share:
     # they were stored as (node, value) pairs inside the same pickle as the nodes.
     model.types = {id(node): value for node, value in types}
     model.names = {id(node): value for node, value in names}
     return model
+
+
+def _read_entry(path: Path, tag: bytes, read: Callable[[BinaryIO], Any]) -> Any:
+    """What `read` makes of an entry after its format tag, or None (a miss) for an entry that
+    is missing, of another format, or damaged: whatever such a file makes the loaders raise
+    is only a miss."""
+    try:
+        with open(path, "rb") as f:
+            if f.read(len(tag)) != tag:
+                return None
+            return read(f)
+    except Exception:
+        return None
 
 
 def _unchanged(texts: dict[str, str]) -> bool:
@@ -175,14 +188,11 @@ def load_code(source: str, filename: str) -> CodeType | None:
     folder = cache_folder()
     if folder is None:
         return None
-    try:
-        with open(_code_entry(folder, source), "rb") as f:
-            if f.read(len(_CODE_FORMAT)) != _CODE_FORMAT:
-                return None
-            stored_name, stored_source, code = marshal.load(f)
-    except Exception:  # as with a model: a damaged file is a miss
-        return None
-    return code if (stored_name, stored_source) == (filename, source) and isinstance(code, CodeType) else None
+
+    def read(f):
+        stored_name, stored_source, code = marshal.load(f)
+        return code if (stored_name, stored_source) == (filename, source) and isinstance(code, CodeType) else None
+    return _read_entry(_code_entry(folder, source), _CODE_FORMAT, read)
 
 
 def store_code(source: str, filename: str, code: CodeType) -> None:
