@@ -10,6 +10,8 @@ aggregate ``most(key for p in players)``, which gives none on a tie.
 
 from __future__ import annotations
 
+import attrs
+
 from .. import types as T
 from .core import RANK_POSITIONS, ByCard, TablesByIdentity, builtin, list_of_lists, values_of
 
@@ -17,17 +19,34 @@ from .core import RANK_POSITIONS, ByCard, TablesByIdentity, builtin, list_of_lis
 # Per card of a deck: its suit's place among the deck's suits, or -1 for a joker.
 _SUIT_PLACES = TablesByIdentity(lambda deck: tuple(-1 if s is None else deck.suits.index(s) for s in deck.suit_of))
 
-# A run's cards are consecutive numbers once each card is numbered suit place * _STRIDE +
+# A run's cards are consecutive numbers once each card is numbered suit place * stride +
 # position in the order (-1 for a card of no suit or outside the order): the gap of one left
-# after each suit's positions keeps a run within its suit.
-def _run_numbers(deck, order: dict[str, int]) -> tuple[tuple[int, ...], int]:
+# after each suit's positions keeps a run within its suit. A hand is then a set of bits, one
+# per number, and its runs are stretches of set bits.
+@attrs.frozen(slots=True)
+class RunTables:
+    numbers: tuple[int, ...]  # per card
+    bits: tuple[int, ...]  # per card, 1 << its number (0 for none)
+    stride: int
+    card_of: dict[int, int] | None  # the card of each number, when the deck holds one card of each
+
+
+def _run_tables(deck, order: dict[str, int]) -> RunTables:
     stride = max(order.values(), default=0) + 2
     places = _SUIT_PLACES.get(deck)
-    return tuple(-1 if place < 0 or order.get(rank) is None else place * stride + order[rank]
-                 for place, rank in zip(places, deck.rank_of)), stride
+    numbers = tuple(-1 if place < 0 or order.get(rank) is None else place * stride + order[rank]
+                    for place, rank in zip(places, deck.rank_of))
+    card_of: dict[int, int] | None = {}
+    for card, number in enumerate(numbers):
+        if number >= 0:
+            if number in card_of:  # copies: which card stands for a number depends on the hand
+                card_of = None
+                break
+            card_of[number] = card
+    return RunTables(numbers, tuple(0 if n < 0 else 1 << n for n in numbers), stride, card_of)
 
 
-_RUN_NUMBERS = TablesByIdentity(_run_numbers)
+_RUN_TABLES = TablesByIdentity(_run_tables)
 
 
 @builtin("longest_suit", ("collection", "func"), T.list_of("card"),
@@ -65,27 +84,39 @@ def _longest_suit(st, xs, value):
          "higher top card. A rank counts once in a run; ranks outside the order never belong.")
 def _runs(st, xs, order, least):
     deck = st.game.deck
-    numbers, stride = _RUN_NUMBERS.get(deck, order)
-    size = len(numbers)
-    first: dict[int, int] = {}  # number -> the first card of it (a rank counts once)
+    tables = _RUN_TABLES.get(deck, order)
+    bits = tables.bits
+    size = len(bits)
+    held = 0
     for c in xs:
         if c < size:
-            number = numbers[c]
-            if number >= 0 and number not in first:
-                first[number] = c
-    least = int(least)
-    if len(first) < least or not first:
+            held |= bits[c]
+    least = max(int(least), 1)
+    if least >= tables.stride:  # longer than any suit
         return []
-    ordered = sorted(first)
+    starts = held  # the numbers that begin `least` consecutive numbers held
+    for i in range(1, least):
+        starts &= held >> i
+    if not starts:
+        return []
+    in_runs = starts
+    for i in range(1, least):
+        in_runs |= starts << i
+    card_of = tables.card_of
+    if card_of is None:  # the first copy of each number in the hand stands for it
+        numbers, card_of = tables.numbers, {}
+        for c in xs:
+            if c < size and bits[c] & in_runs and numbers[c] not in card_of:
+                card_of[numbers[c]] = c
+    stride, suits = tables.stride, deck.suits
     found = []
-    start, n = 0, len(ordered)
-    for k in range(1, n + 1):
-        if k == n or ordered[k] != ordered[k - 1] + 1:
-            if k - start >= least:
-                top = ordered[k - 1]
-                found.append((start - k, -(top % stride), deck.suits[top // stride],
-                              [first[number] for number in ordered[start:k]]))
-            start = k
+    while in_runs:
+        low = in_runs & -in_runs
+        run = in_runs & ~(in_runs + low)  # the lowest stretch of set bits
+        in_runs ^= run
+        bottom, top = low.bit_length() - 1, run.bit_length() - 1
+        found.append((bottom - top - 1, -(top % stride), suits[top // stride],
+                      [card_of[number] for number in range(bottom, top + 1)]))
     found.sort(key=_ranking)
     return [run for *_, run in found]
 
