@@ -34,6 +34,8 @@ from .primitives import MAX_RANGE, Move, number
 GENERATED_FILE = "<cardrules generated: {}>"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
 _NUMERAL = re.compile(r"-?[0-9]+")
+# The key, in `scope`, of a local's scaled twin: no rules name ends so.
+_SCALED = "#scaled"
 _FLIPPED = {"==": "==", "!=": "!=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
 _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 # Generated source worth computing once per legal-move generation: it calls something or loops.
@@ -96,6 +98,11 @@ class CodeGen:
         # itself declares: a `let` or `for` of a name visible from outside gets a fresh name.
         self.scope: dict[str, str] = {}
         self.declared: set[str] = set()
+        # Locals the current function assigns after their `let`: no scaled twin for them (see s_Let).
+        self.reassigned: set[str] = set()
+        self.denominators: dict[str, int] = {}  # per scaled twin (a Python local), its denominator
+        # Per twin, where the Fraction itself was written: dropped when nothing reads it.
+        self.materialised: list[tuple[Writer, int, str]] = []
         self.helpers = Writer()  # the helper functions `H<n>`, written after everything else
         self.loops = 0  # loops around the statement being written, in the current function
         self.transfer = "return True"  # what a statement that transfers control writes
@@ -170,6 +177,7 @@ class CodeGen:
         else:
             self.scope.setdefault(name, f"L_{name}")
         self.declared.add(name)
+        self.scope.pop(name + _SCALED, None)  # a twin belongs to the binding it was made with
         return self.scope[name]
 
     def span_const(self, span: Span) -> str:
@@ -181,12 +189,25 @@ class CodeGen:
         w.indent += 1
         self.scope = {p[2:]: p for p in re.findall(r"\bL_\w+", params)}
         self.declared = set(self.scope)
+        self.reassigned = assigned_names(body)
+        start = len(w.lines)
         try:
             self.block(body)
         finally:
-            self.scope, self.declared = {}, set()
+            self.scope, self.declared, self.reassigned = {}, set(), set()
         w.line("return False", span)
         w.indent -= 1
+        self.drop_unread_fractions(w, start)
+
+    def drop_unread_fractions(self, w: Writer, start: int) -> None:
+        """Delete the Fraction of a scaled local that the function never reads (its comparisons
+        all read the twin). Lines only: what a helper block holds stays, read or not."""
+        unread = [line for writer, line, local in self.materialised
+                  if writer is w and line >= start
+                  and not any(re.search(rf"\b{local}\b", text) for text in w.lines[line + 1:])]
+        for line in sorted(unread, reverse=True):
+            del w.lines[line], w.spans[line]
+        self.materialised = []
 
     def move(self, i: int, j: int, mv: n.MoveDecl):
         """The body of move j of phase i as a function; returns its text renderers."""
@@ -980,6 +1001,11 @@ class CodeGen:
     def scaled_sum(self, e) -> tuple[str, int] | None:
         """Source of a sum of a fractional attribute as whole multiples of its denominator, with
         the denominator; through inlinable defs too. None when `e` is not such a sum."""
+        if isinstance(e, n.Name):
+            twin = self.scope.get(e.id + _SCALED)
+            if twin is None or self.inlined or e.id in self.bound:
+                return None
+            return twin, self.denominators[twin]
         if isinstance(e, n.Aggregate) and e.func == "sum":
             scaled = self.scaled_attribute(e)
             if scaled is None:
@@ -1016,7 +1042,13 @@ class CodeGen:
 
     def scaled_comparison(self, e: n.Binary) -> str | None:
         """`sum(half-point values) > 7.5` compares whole multiples of the half: no Fraction is
-        built on the hot path, and the answer is the same."""
+        built on the hot path, and the answer is the same. So do two such sums (or locals
+        holding one) of the same denominator."""
+        left = self.scaled_sum(e.left)
+        if left is not None:
+            right = self.scaled_sum(e.right)
+            if right is not None and right[1] == left[1]:
+                return f"({left[0]} {e.op} {right[0]})"
         for scaled_side, constant_side, op in ((e.left, e.right, e.op), (e.right, e.left, _FLIPPED[e.op])):
             value = self.constant_number(constant_side)
             if value is None:
@@ -1157,8 +1189,22 @@ class CodeGen:
             w.line(f"{place} = {place} {s.op[0]} {value}", s.span)
 
     def s_Let(self, s):
-        value = self.expr(s.value)
-        self.w.line(f"{self.declare(s.name)} = {value}", s.span)
+        scaled = self.scaled_sum(s.value) if s.name not in self.reassigned else None
+        if scaled is None:
+            value = self.expr(s.value)
+            self.w.line(f"{self.declare(s.name)} = {value}", s.span)
+            return
+        # A sum of a fractional attribute keeps a twin in whole multiples of the denominator,
+        # which comparisons read (see scaled_sum); the local itself is the same Fraction.
+        source, denominator = scaled
+        self.temp += 1
+        twin = f"L_{self.temp}d_{s.name}"
+        self.w.line(f"{twin} = {source}", s.span)
+        local = self.declare(s.name)
+        self.w.line(f"{local} = Fraction({twin}, {denominator})", s.span)
+        self.materialised.append((self.w, len(self.w.lines) - 1, local))
+        self.scope[s.name + _SCALED] = twin  # in scope, so that a helper block is given it too
+        self.denominators[twin] = denominator
 
     def items(self, e) -> str:
         """Source for what a statement acts on, as a fresh list (the statement may move it)."""
@@ -1350,6 +1396,22 @@ def conjuncts(e) -> list:
     if isinstance(e, n.Binary) and e.op == "and":
         return conjuncts(e.left) + conjuncts(e.right)
     return [e]
+
+
+def assigned_names(e) -> set[str]:
+    """The names a block's assignment statements assign to (`x = ...`, `x += ...`)."""
+    out: set[str] = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, n.Assign):
+            if isinstance(x.target, n.Name):
+                out.add(x.target.id)
+        if isinstance(x, tuple):
+            stack.extend(x)
+        elif isinstance(x, n.Node):
+            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
+    return out
 
 
 def free_names(e) -> set[str]:
