@@ -168,8 +168,9 @@ def test_the_engines_shuffle_is_pythons_shuffle_for_the_same_generator():
     import random
 
     from cardrules.engine.primitives import shuffle
-    for seed in range(300):
-        expected, got = list(range(seed % 60)), list(range(seed % 60))
+    sizes = [seed % 60 for seed in range(300)] + [1023, 1024, 1025, 3000]  # past its table of bit lengths
+    for seed, size in enumerate(sizes):
+        expected, got = list(range(size)), list(range(size))
         random.Random(seed).shuffle(expected)
         shuffle(random.Random(seed), got)
         assert got == expected

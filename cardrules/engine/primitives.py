@@ -98,20 +98,24 @@ def _gather_groups(values: tuple, size: int, groups: dict, seen: dict) -> None:
             _gather_groups(x, size, groups, seen)
 
 
+# Bit lengths of the list sizes a deal shuffles, looked up rather than asked of each number.
+_BIT_LENGTHS = tuple(n.bit_length() for n in range(1025))
+
+
 def shuffle(rng, cards: list) -> None:
     """``rng.shuffle(cards)``, the same permutation for the same generator, written out with
-    the generator's bits so that a deal costs less (Python's ``random.shuffle`` algorithm).
+    the generator's bits so that a deal costs less (Python's ``random.shuffle`` algorithm:
+    for each place from the last, a place at or below it drawn by rejection).
     Any other generator, a test's stand-in for one, shuffles its own way."""
     if rng.__class__ is not Random:
         rng.shuffle(cards)
         return
     bits = rng.getrandbits
+    lengths = _BIT_LENGTHS if len(cards) < len(_BIT_LENGTHS) else tuple(n.bit_length() for n in range(len(cards) + 1))
     for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
+        j = bits(lengths[i + 1])
+        while j > i:
+            j = bits(lengths[i + 1])
         cards[i], cards[j] = cards[j], cards[i]
 
 
