@@ -507,8 +507,8 @@ def test_a_move_that_fails_after_a_move_from_a_long_list_changes_nothing(tmp_pat
     rules = SMALL.format(body="x = 5\n let y = [1][5]").replace(
         "  move go {", "  move pick(n in 1..300) when x < 600 { x += n }\n  move go when x > 0 {")
     state = load_game(str(write(tmp_path, "long.rules", rules))).new_state(0)
-    state.apply("pick 299")  # the 299th of 300 moves: past what one byte holds
     state.apply("pick 7")
+    state.apply("pick 299")  # the 299th of 300 moves: past what one byte holds, after one that fits
     before = state.to_json()
     with pytest.raises(RulesError):
         state.apply("go")
