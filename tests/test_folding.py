@@ -40,3 +40,41 @@ def test_expressions_of_parameters_are_their_values(tmp_path, params, score):
     assert state.scores() == [score, score]
     body = game.source[game.source.index("def p0_m0_body"):game.source.index("def p0_gen")]
     assert "'fast'" not in body and "'slow'" not in body
+
+
+OPTIONS = '''game "Options"
+players 2..2
+param layoffs: bool = false
+param open_table: bool = true
+deck { suits C D ranks A K }
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+var x: number = 0
+setup { deal 2 from stock to hand[players[0]]  goto play }
+phase play {
+  turn players[0]
+  move lay(c in hand[me] where layoffs and [1][5] == 1) { end game }   # never evaluated when off
+  move show(c in hand[me]) when open_table or count(hand[me]) > 5 { end game }
+  move hide when not open_table and count(hand[me]) > 0 { end game }
+  move pass { end game }
+}
+score p: x
+'''
+
+
+@pytest.mark.parametrize("params, listed", [
+    ({}, {"show", "pass"}),
+    ({"open_table": False}, {"hide", "pass"}),
+])
+def test_a_condition_that_the_parameters_decide_is_decided_when_compiling(tmp_path, params, listed):
+    # `false and x` is false and `true or x` true whatever x is, and x (here an error) is never
+    # evaluated: a move ruled out so is never listed, and its generator is not written.
+    path = tmp_path / "options.rules"
+    path.write_text(OPTIONS)
+    game = load_game(str(path), params)
+    state = game.new_state(0)
+    assert {m.name for m in state.legal_moves()} == listed
+    generator = game.source[game.source.index("def p0_gen"):]
+    assert "rt.lookup" not in generator  # neither `[1][5]`
+    assert generator.count("for L_c in") == 1  # `show`'s: `lay` is never listed
+    assert "True" not in generator and "False" not in generator

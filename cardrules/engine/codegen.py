@@ -297,6 +297,9 @@ class CodeGen:
         w = self.w
         for j, mv in enumerate(phase.moves):
             render, lazy = renders[(i, j)]
+            if any(c is not None and self.known_truth(c) is False
+                   for c in [mv.condition] + [g.condition for g in mv.generators]):
+                continue  # a move that the parameters rule out (an option turned off): never listed
             static = self.static_moves(j, mv, lazy) if mv.generators else None
             if static is not None:
                 w.line(f"out.extend({self.const(static, 'L')})", mv.span)
@@ -308,7 +311,8 @@ class CodeGen:
             early = []
             for k, c in enumerate(parts):
                 if not (free_names(c) & set(var_names)):
-                    early.append(f"({self.expr(c)})")
+                    if self.known_truth(c) is not True:
+                        early.append(f"({self.expr(c)})")
                     placed.add(k)
             if early:
                 w.line(f"if {' and '.join(early)}:", mv.span)
@@ -816,6 +820,20 @@ class CodeGen:
             return None
         return repr(value) if value.__class__ in (bool, int, str) else None
 
+    def known_truth(self, e) -> bool | None:
+        """The truth value of a condition when compiling fixes it: `false and x` is false and
+        `true or x` true whatever x is (x is then never evaluated), besides what `folded` knows."""
+        if isinstance(e, n.Binary) and e.op in ("and", "or"):
+            left = self.known_truth(e.left)
+            if left is not None:
+                return left if left != (e.op == "and") else self.known_truth(e.right)
+            return None
+        if isinstance(e, n.Unary) and e.op == "not":
+            inner = self.known_truth(e.operand)
+            return None if inner is None else not inner
+        folded = self.folded(e)
+        return {"True": True, "False": False}.get(folded) if folded is not None else None
+
     def e_Unary(self, e):
         folded = self.folded(e)
         if folded is not None:
@@ -838,10 +856,10 @@ class CodeGen:
         if op in ("and", "or"):  # truth values only (the checker sees to it)
             # A known left side decides or hands over; a known right side only drops out, so
             # that the left is still evaluated (and fails) as it would be.
-            left, right = self.folded(e.left), self.folded(e.right)
-            if left in ("True", "False"):
-                return self.expr(e.right) if (left == "True") == (op == "and") else left
-            if right in ("True", "False") and (right == "True") == (op == "and"):
+            left, right = self.known_truth(e.left), self.known_truth(e.right)
+            if left is not None:
+                return self.expr(e.right) if left == (op == "and") else repr(left)
+            if right is not None and right == (op == "and"):
                 return self.expr(e.left)
         if op in ("in", "not in"):
             return f"({self.expr(e.left)} {op} {self.iterable(e.right)})"
