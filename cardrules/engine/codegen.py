@@ -1416,35 +1416,26 @@ def conjuncts(e) -> list:
     return [e]
 
 
-def assigned_names(e) -> set[str]:
-    """The names a block's assignment statements assign to (`x = ...`, `x += ...`)."""
-    out: set[str] = set()
+def nodes_of(e):
+    """Every node of a tree of expressions and statements (tuples of them included)."""
     stack = [e]
     while stack:
         x = stack.pop()
-        if isinstance(x, n.Assign):
-            if isinstance(x.target, n.Name):
-                out.add(x.target.id)
         if isinstance(x, tuple):
             stack.extend(x)
         elif isinstance(x, n.Node):
+            yield x
             stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
-    return out
+
+
+def assigned_names(e) -> set[str]:
+    """The names a block's assignment statements assign to (`x = ...`, `x += ...`)."""
+    return {x.target.id for x in nodes_of(e) if isinstance(x, n.Assign) and isinstance(x.target, n.Name)}
 
 
 def free_names(e) -> set[str]:
     """Names an expression mentions (an over-approximation of the locals it reads)."""
-    out: set[str] = set()
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, n.Name):
-            out.add(x.id)
-        elif isinstance(x, tuple):
-            stack.extend(x)
-        elif isinstance(x, n.Node):
-            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
-    return out
+    return {x.id for x in nodes_of(e) if isinstance(x, n.Name)}
 
 
 def _fresh_or_constant(source: str) -> bool:
