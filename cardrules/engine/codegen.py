@@ -835,17 +835,18 @@ class CodeGen:
         return {"True": True, "False": False}.get(folded) if folded is not None else None
 
     def e_Unary(self, e):
+        if e.op == "not":
+            known = self.known_truth(e)
+            if known is not None:
+                return repr(known)
+            return f"(not {self.expr(e.operand)})"
         folded = self.folded(e)
-        if folded is not None:
-            return folded
-        inner = self.expr(e.operand)
-        return f"(not {inner})" if e.op == "not" else f"(-{inner})"
+        return folded if folded is not None else f"(-{self.expr(e.operand)})"
 
     def e_Cond(self, e):
-        folded = self.folded(e.test)
-        if folded is not None:
-            return self.expr(e.then if folded == "True" else e.otherwise) if folded in ("True", "False") else \
-                f"({self.expr(e.then)} if {folded} else {self.expr(e.otherwise)})"
+        known = self.known_truth(e.test)
+        if known is not None:
+            return self.expr(e.then if known else e.otherwise)
         return f"({self.expr(e.then)} if {self.expr(e.test)} else {self.expr(e.otherwise)})"
 
     def e_Binary(self, e):
