@@ -228,7 +228,7 @@ def _number_window(game: Game) -> tuple[int, int]:
             for g in mv.generators:
                 if T.element(model.types.get(id(g.source), "any")) != "number":
                     continue
-                for e in _subexpressions(g.source):
+                for e in n.walk(g.source):
                     value = constants.constant_number(e)
                     if isinstance(value, int):
                         found.append(value)
@@ -238,18 +238,6 @@ def _number_window(game: Game) -> tuple[int, int]:
                         found.extend(int(v) for v in values if int(v) == v)
     low, high = min(found), max(found)
     return low, min(high, low + WINDOW_CAP - 1)
-
-
-def _subexpressions(e) -> list:
-    out, stack = [], [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, tuple):
-            stack.extend(x)
-        elif isinstance(x, n.Node):
-            out.append(x)
-            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
-    return out
 
 
 # --- the State's interface (runtime.py delegates here) --------------------------------------

@@ -680,12 +680,7 @@ class CodeGen:
         return known
 
     def reads_state(self, e) -> bool:
-        stack = [e]
-        while stack:
-            x = stack.pop()
-            if isinstance(x, tuple):
-                stack.extend(x)
-                continue
+        for x in n.walk(e):
             if isinstance(x, n.Attr):
                 return True  # a group's field
             if isinstance(x, n.Name):
@@ -703,8 +698,6 @@ class CodeGen:
                     b = REGISTRY[f]
                     if b.reads_state or not b.deterministic:
                         return True
-            if isinstance(x, n.Node):
-                stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
         return False
 
     def table_of(self, name: str) -> str | None:
@@ -1417,26 +1410,14 @@ def conjuncts(e) -> list:
     return [e]
 
 
-def nodes_of(e):
-    """Every node of a tree of expressions and statements (tuples of them included)."""
-    stack = [e]
-    while stack:
-        x = stack.pop()
-        if isinstance(x, tuple):
-            stack.extend(x)
-        elif isinstance(x, n.Node):
-            yield x
-            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
-
-
 def assigned_names(e) -> set[str]:
     """The names a block's assignment statements assign to (`x = ...`, `x += ...`)."""
-    return {x.target.id for x in nodes_of(e) if isinstance(x, n.Assign) and isinstance(x.target, n.Name)}
+    return {x.target.id for x in n.walk(e) if isinstance(x, n.Assign) and isinstance(x.target, n.Name)}
 
 
 def free_names(e) -> set[str]:
     """Names an expression mentions (an over-approximation of the locals it reads)."""
-    return {x.id for x in nodes_of(e) if isinstance(x, n.Name)}
+    return {x.id for x in n.walk(e) if isinstance(x, n.Name)}
 
 
 def _fresh_or_constant(source: str) -> bool:

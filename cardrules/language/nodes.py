@@ -68,6 +68,19 @@ def node(cls: type) -> type:
     return made
 
 
+def walk(tree):
+    """Every node of a tree of nodes (tuples of them included), spans left out: the order is
+    not the source's, so callers that care sort by span."""
+    stack = [tree]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, tuple):
+            stack.extend(x)
+        elif isinstance(x, Node):
+            yield x
+            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
+
+
 # --- expressions -------------------------------------------------------------------------
 
 

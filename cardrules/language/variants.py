@@ -204,9 +204,7 @@ def _references(decl) -> list[tuple[tuple[str, str], Span]]:
     A name the declaration binds itself (a `let`, a loop or move variable, a parameter) is local."""
     local: set[str] = set()
     found: list[tuple[tuple[str, str], Span]] = []
-    stack = [decl]
-    while stack:
-        x = stack.pop()
+    for x in n.walk(decl):
         if isinstance(x, n.Name):
             found.append((("name", x.id), x.span))
         elif isinstance(x, (n.Call, n.Aggregate)):
@@ -219,9 +217,5 @@ def _references(decl) -> list[tuple[tuple[str, str], Span]]:
             local.add(x.name)
         elif isinstance(x, (n.For, n.Generator, n.ListComp, n.Aggregate, n.Score)):
             local.add(x.var)
-        if isinstance(x, tuple):
-            stack.extend(x)
-        elif isinstance(x, n.Node):
-            stack.extend(getattr(x, f) for f in x.FIELDS if f != "span")
     found.sort(key=lambda item: (item[1].file, item[1].line, item[1].column))
     return [(ref, span) for ref, span in found if ref[0] == "phase" or ref[1] not in local]
