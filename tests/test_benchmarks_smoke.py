@@ -6,7 +6,8 @@ import sys
 
 import pytest
 
-from benchmarks import bench, peers, startup
+from benchmarks import bench, builtin_costs, peers, startup
+from cardrules.language.builtins import REGISTRY
 
 
 def test_peers_prints_every_contender_and_the_targets_beside_the_ratios(capsys, tmp_path):
@@ -53,3 +54,35 @@ def test_startup_prints_the_commands_and_memory_of_every_game(capsys):
         assert command in out
     for name in bench.GAMES:
         assert f"  {name} " in out
+
+
+def test_builtin_costs_prints_a_row_per_builtin_the_game_calls_and_puts_them_back(capsys):
+    before = {name: b.impl for name, b in REGISTRY.items()}
+    builtin_costs.main(["cassino", "--param", "players=2", "-n", "1", "--rounds", "1"])
+    out = capsys.readouterr().out
+    assert "µs a move as it is" in out and "from their mean" in out
+    rows = {line.split()[0] for line in out.splitlines()[2:]}
+    assert {"disjoint_sums", "sum_subsets", "all"} <= rows
+    assert "not replayable" not in out
+    assert {name: b.impl for name, b in REGISTRY.items()} == before
+
+
+def test_builtin_costs_says_when_the_replayed_games_went_another_way(capsys, monkeypatch):
+    # Answers played back in the wrong order: the games are no longer the recorded games.
+    monkeypatch.setattr(builtin_costs, "iter", lambda answers: reversed(answers), raising=False)
+    builtin_costs.main(["cassino", "--param", "players=2", "--only", "disjoint_sums", "-n", "2", "--rounds", "1"])
+    assert "disjoint_sums          not replayable" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["nosuchgame"], "neither a rules file nor a bundled game"),
+    (["cassino", "--param", "players"], "is not NAME=VALUE"),
+    (["cassino", "--only", "random"], "drawing at random, so not measured: random"),
+    (["cassino", "--only", "nosuch"], "not a built-in: nosuch"),
+    (["cassino", "-n", "0"], "not a whole number of at least 1"),
+])
+def test_builtin_costs_refuses_bad_input_with_a_message(capsys, argv, message):
+    with pytest.raises(SystemExit) as stopped:
+        builtin_costs.main(argv)
+    assert stopped.value.code == 2
+    assert message in capsys.readouterr().err
