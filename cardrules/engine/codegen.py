@@ -209,10 +209,14 @@ class CodeGen:
             del w.lines[line], w.spans[line]
         self.materialised = []
 
+    def move_params(self, mv: n.MoveDecl) -> list[tuple[str, str]]:
+        """The move's parameters in order, each with the type of the values it takes."""
+        return [(g.var, T.element(self.type(g.source))) for g in mv.generators]
+
     def move(self, i: int, j: int, mv: n.MoveDecl):
         """The body of move j of phase i as a function; returns its text renderers."""
         var_names = [g.var for g in mv.generators]
-        params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
+        params = self.move_params(mv)
         render_args = self.renderer(mv, params)
         names = tuple(var_names)
 
@@ -338,7 +342,7 @@ class CodeGen:
                     w.line(f"if not ({self.expr(t)}): continue", t.span)
             args = [f"tuple(L_{var})" if t in _FLAT_LISTS else
                     f"rt.freeze(L_{var})" if t.startswith("list:") or t == "any" else f"L_{var}"
-                    for var, t in ((g.var, T.element(self.type(g.source))) for g in mv.generators)]
+                    for var, t in self.move_params(mv)]
             args_src = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
             name_c = self.const(mv.name, "N")
             lazy_c = self.const(lazy, "R")
@@ -445,7 +449,7 @@ class CodeGen:
         cheap to make (the words before the first value, and that value when it is one word),
         so that a typed move is compared only with moves whose text could be it; None when
         the text begins with nothing fixed."""
-        params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
+        params = self.move_params(mv)
         if mv.says is None:
             lead, first, whole = mv.name, 0 if params else None, True
         else:
@@ -484,7 +488,7 @@ class CodeGen:
         leads: list[tuple[str, ...]] = []
         decls = []
         for mv in phase.moves:
-            params = [(g.var, T.element(self.type(g.source))) for g in mv.generators]
+            params = self.move_params(mv)
             if mv.says is None:
                 lead, shown = (mv.name,), [v for v, _ in params]
             else:
