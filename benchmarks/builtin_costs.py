@@ -22,6 +22,7 @@ import argparse
 import random
 import statistics
 import time
+from dataclasses import dataclass
 from typing import Callable
 
 import attrs
@@ -94,7 +95,17 @@ def play(game, seed: int, games: int) -> tuple[int, list]:
     return moves, scores
 
 
-def contender_as_it_is(game, games: int, outcomes: dict) -> Callable[[int], Sample]:
+@dataclass(frozen=True)
+class Played:
+    """What one contender's timed games of a round came to: the moves made, each game's scores
+    (None when a replay did not give the recorded games), and the calls answered from tapes."""
+
+    moves: int
+    scores: list | None
+    calls: int = 0
+
+
+def contender_as_it_is(game, games: int, outcomes: dict[int, Played]) -> Callable[[int], Sample]:
     """Plays the games of the round once (not timed), as the replayed contender records them,
     so that both time a second playing, with the memos of the built-ins as warm."""
     def run(seed: int) -> Sample:
@@ -102,12 +113,12 @@ def contender_as_it_is(game, games: int, outcomes: dict) -> Callable[[int], Samp
         start = time.process_time()
         moves, scores = play(game, seed, games)
         cpu = time.process_time() - start
-        outcomes[seed] = (moves, scores)
+        outcomes[seed] = Played(moves, scores)
         return Sample(games, moves, moves, cpu)
     return run
 
 
-def contender_replayed(game, tapes: dict[str, Tape], games: int, outcomes: dict) -> Callable[[int], Sample]:
+def contender_replayed(game, tapes: dict[str, Tape], games: int, outcomes: dict[int, Played]) -> Callable[[int], Sample]:
     """Records the games of the round (not timed), then plays them again, timed, answered from
     the recording."""
     def run(seed: int) -> Sample:
@@ -127,9 +138,8 @@ def contender_replayed(game, tapes: dict[str, Tape], games: int, outcomes: dict)
         finally:
             for tape in tapes.values():
                 tape.playing = None
-        outcomes[seed] = (moves, scores) if (moves, scores) == recorded else None
-        calls = {b: len(tape.answers) for b, tape in tapes.items()}
-        outcomes[seed, "calls"] = calls
+        outcomes[seed] = Played(moves, scores if (moves, scores) == recorded else None,
+                                sum(len(tape.answers) for tape in tapes.values()))
         return Sample(games, max(moves, 0), max(moves, 0), cpu)
     return run
 
@@ -162,11 +172,12 @@ def main(argv: list[str] | None = None) -> None:
 
 def measure(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     params = dict(parse_param(p) for p in args.param)
-    candidates = args.only.split(",") if args.only else measurable()
+    allowed = measurable()
+    candidates = args.only.split(",") if args.only else allowed
     unknown = [b for b in candidates if b not in REGISTRY]
     if unknown:
         parser.error(f"not a built-in: {', '.join(unknown)}")
-    refused = [b for b in candidates if b not in measurable()]
+    refused = [b for b in candidates if b not in allowed]
     if refused:
         parser.error(f"written inline or drawing at random, so not measured: {', '.join(refused)}")
     # The built-ins the game calls while it is played: those a recorded round heard from.
@@ -184,7 +195,7 @@ def measure(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         variants[ALL] = called
     # Two copies of the game as it is: their mean is each round's baseline, and how far each
     # lies from it is the noise of the measurement.
-    outcomes: dict[str, dict] = {AS_IT_IS: {}, SECOND_COPY: {}}
+    outcomes: dict[str, dict[int, Played]] = {AS_IT_IS: {}, SECOND_COPY: {}}
     contenders = {label: contender_as_it_is(load_game(args.game, params), args.n, outcomes[label])
                   for label in (AS_IT_IS, SECOND_COPY)}
     for label, builtins in variants.items():
@@ -204,15 +215,15 @@ def measure(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     print(f"{'built-in':<22} {'calls/move':>10} {'µs/move':>9} {'share, median [range] of the rounds':>36} {'if free':>8}")
     rows = []
     for label in variants:
-        seeds = [seed for seed in outcomes[label] if not isinstance(seed, tuple)]
-        if any(outcomes[label][seed] != outcomes[AS_IT_IS].get(seed) for seed in seeds):
+        played = outcomes[label]
+        if any(p.scores is None or (p.moves, p.scores) != (outcomes[AS_IT_IS][seed].moves, outcomes[AS_IT_IS][seed].scores)
+               for seed, p in played.items()):
             rows.append((0.0, f"{label:<22} not replayable: the replayed games went another way"))
             continue
         replayed = [per_move(s) for s in samples[label]]
         saved = [b - r for b, r in zip(base, replayed)]
         shares = [s / b for s, b in zip(saved, base)]
-        calls = statistics.median(sum(outcomes[label][seed, "calls"].values()) / outcomes[label][seed][0]
-                                  for seed in seeds)
+        calls = statistics.median(p.calls / p.moves for p in played.values())
         share = statistics.median(shares)
         free = statistics.median(b / r for b, r in zip(base, replayed))
         rows.append((float("inf") if label == ALL else share,
