@@ -29,6 +29,7 @@ from cardrules.cli import cli
 from cardrules.language.diagnostics import RulesError
 from cardrules.engine.loader import load_game
 from cardrules.engine.position import dump, load_data
+from extras import skip_if_extra_missing
 from properties import check_game_properties
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -249,6 +250,9 @@ def test_python_examples_run_in_order(doc, tmp_path, monkeypatch):
     for fence in (f for f in FENCES if f.doc == doc and f.language == "python"):
         try:
             exec(compile(fence.body, str(fence), "exec"), namespace)
+        except ModuleNotFoundError as exc:
+            skip_if_extra_missing(exc, f"the example at {fence}")
+            pytest.fail(f"the example at {fence} fails: {exc.__class__.__name__}: {exc}")
         except Exception as exc:
             pytest.fail(f"the example at {fence} fails: {exc.__class__.__name__}: {exc}")
 
