@@ -261,13 +261,15 @@ def simulate(game, games, seed, agents, workers, scheduler, metrics, json_path, 
     from .play.parallel import default_workers
     from .play.plots import check_plot, plot_summary
     from .play.simulate import Summary, agent_names, simulate as run, write_csv, write_json
+    from .play.specs import check_file_agent_spec
     try:
         previous = Summary.from_json(_read_json(resume_path)) if resume_path else None
         values = _params(players, params)
         if previous is not None:
             values = {**json_params(previous.params), **values}
             seed = previous.seed if seed is None else seed
-            agents = agents or ",".join(previous.agents)
+            agents = agents or ",".join(check_file_agent_spec(a, resume_path, f"the resume file's agent of seat {seat}")
+                                        for seat, a in enumerate(previous.agents))
         compiled = load_game(game, values)
         seed = seed or 0
         agents = agent_names(agents or "random", compiled.player_count)
@@ -444,6 +446,7 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, players, params)
     import random
 
     from .play.replay import GameLog
+    from .play.specs import check_file_agent_spec
     from .play.table import Style
     from .play.terminal import Session
     screen = Console(emoji=False)
@@ -457,7 +460,8 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, players, params)
                 errors.print(f"note: the rules of {log.game} changed since the log was written", markup=False)
             people = sorted((k for k, v in log.seats.items() if v == "human"), key=int)
             seat = seat or ",".join(people) or None
-            bots = bots or ",".join(v for k, v in sorted(log.seats.items(), key=lambda kv: int(kv[0]))
+            bots = bots or ",".join(check_file_agent_spec(v, resume_path, f"the log's seat {k}", "--bots")
+                                    for k, v in sorted(log.seats.items(), key=lambda kv: int(kv[0]))
                                     if v != "human") or None
         elif game is None:
             raise RulesError([Diagnostic("name the GAME to play, or a log to go on with --resume LOG")])

@@ -84,10 +84,9 @@ class GameLog:
         if problem:
             raise RulesError([Diagnostic(f"not a game log: {problem}", start,
                                          'a log has "game", "params", "seed" and "moves"')])
-        seats = data.get("seats") or {}
         return cls(data["game"], dict(data.get("params") or {}), data["seed"], list(data.get("moves", [])),
                    data.get("rules_sha256") if isinstance(data.get("rules_sha256"), str) else None,
-                   {str(k): str(v) for k, v in seats.items()} if isinstance(seats, dict) else {},
+                   dict(data.get("seats") or {}),
                    Path(path).parent)
 
     def load_game(self) -> Game:
@@ -110,6 +109,10 @@ def _log_problem(data: Any) -> str | None:
     params = data.get("params") or {}
     if not isinstance(params, dict) or not all(isinstance(v, (int, str, bool, list)) for v in params.values()):
         return '"params" is not an object of parameter values'
+    seats = data.get("seats") or {}
+    if not isinstance(seats, dict) or not all(isinstance(k, str) and k.isdigit() and k.isascii() and len(k) < 6
+                                              and isinstance(v, str) for k, v in seats.items()):
+        return '"seats" is not an object from seat numbers to "human" or an agent name'
     moves = data.get("moves", [])
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         return '"moves" is not a list of move texts'

@@ -205,6 +205,8 @@ class Summary:
             if data["format"] != FORMAT:
                 raise ValueError(data["format"])
             results = Results.from_json(data["results"])
+            if not isinstance(data["agents"], list) or not all(isinstance(a, str) for a in data["agents"]):
+                raise ValueError("agents")
             return cls(data["game"], data["rules"], data["params"], data["players"], (), data["agents"],
                        data["seed"], data["requested"], results,
                        data["timing"]["seconds"], data["timing"]["workers"], metrics=bool(results.metrics))

@@ -1,23 +1,62 @@
 """Agents named on the command line: ``random``, ``greedy``, ``ismcts:400``, ``pimc:0.5s`` or
 ``package.module:ClassName``, made in whatever process plays the game (a worker, a Dask node).
+
+A spec read from a data file (a game log's seats, a resume file's agents) is never trusted
+with code: :func:`check_file_agent_spec` takes only the built-in agents, with a bounded
+budget, and refuses ``module:Class`` without importing anything. Only the command line, or a
+caller in Python, names code to load.
 """
 
 from __future__ import annotations
 
 from ..engine.runtime import Game
-from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
+from ..language.diagnostics import Diagnostic, RulesError, Span, did_you_mean
 from .agents import AGENTS, Agent
-from .search import search_agent_factory
+from .search import parse_budget, search_agent_factory
 
 SEARCH_AGENTS = ("ismcts", "pimc")  # in cardrules.play.search; their spec may carry a budget
+# The largest budget a spec read from a file may give a search agent per decision: a file
+# cannot make a run that a person did not ask for go on for days.
+MAX_FILE_ITERATIONS = 100_000
+MAX_FILE_SECONDS = 60.0
 
 
 def check_agent_spec(spec: str) -> str:
     """`spec` as given, once it names an agent: ``random``, ``greedy``, ``ismcts``,
     ``ismcts:400`` (iterations per decision), ``ismcts:0.5s`` (seconds), ``pimc``, ``pimc:200``,
-    or ``package.module:ClassName`` for an agent class of one's own (built as ``ClassName(seed)``).
-    A RulesError says what is wrong otherwise."""
+    or ``package.module:ClassName`` for an agent class of one's own (built as ``ClassName(seed)``,
+    and imported to check it). A RulesError says what is wrong otherwise."""
     _factory(spec)
+    return spec
+
+
+def check_file_agent_spec(spec: object, source: str, what: str, flag: str = "--agents") -> str:
+    """`spec` as read from the data file `source` (where `what` says where in it), once it names
+    a built-in agent whose budget is at most MAX_FILE_ITERATIONS iterations or MAX_FILE_SECONDS
+    seconds. Nothing is imported: a ``module:Class`` spec, which would load code, is a RulesError
+    whose hint says how to name it on the command line instead, with `flag`."""
+    where = Span(source, 1, 1)
+    if not isinstance(spec, str):
+        raise RulesError([Diagnostic(f"{what} is not an agent name", where,
+                                     f"agents: {', '.join([*AGENTS, *SEARCH_AGENTS])}")])
+    name, _, option = spec.strip().partition(":")
+    if name not in AGENTS and name not in SEARCH_AGENTS:
+        loads = "which would load Python code" if option else "which is not a built-in agent"
+        raise RulesError([Diagnostic(
+            f"{what} names the agent `{spec}`, {loads}: agents read from a file may only be built-in",
+            where, f"to play your own agent, name it on the command line: {flag} {spec}"
+            if option else _known_agents(name))])
+    try:
+        check_agent_spec(spec)
+    except RulesError as exc:
+        raise RulesError([Diagnostic(f"{what}: {d.message}", where, d.hint) for d in exc.diagnostics]) from None
+    if name in SEARCH_AGENTS:
+        budget = parse_budget(option, spec, 1)
+        if (budget.iterations or 0) > MAX_FILE_ITERATIONS or (budget.seconds or 0) > MAX_FILE_SECONDS:
+            raise RulesError([Diagnostic(
+                f"{what} gives the agent `{spec}` a budget larger than a file may give", where,
+                f"at most {MAX_FILE_ITERATIONS:,} iterations or {MAX_FILE_SECONDS:g} s a decision from a file; "
+                f"name a larger budget on the command line")])
     return spec
 
 
