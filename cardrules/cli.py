@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import sys
+import warnings
 from pathlib import Path
 
 import click
@@ -956,7 +957,20 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
         sys.exit(130)
 
 
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """The package's own warnings (an unsafe cache folder) as one line; others as Python shows them."""
+    from .language.cache import UnsafeCacheWarning
+    if issubclass(category, UnsafeCacheWarning):
+        errors.print(f"warning: {message}", markup=False, highlight=False)
+    else:
+        _PYTHON_SHOWWARNING(message, category, filename, lineno, file, line)
+
+
+_PYTHON_SHOWWARNING = warnings.showwarning
+
+
 def main() -> None:
+    warnings.showwarning = _show_warning
     try:
         cli(standalone_mode=True)
     except RulesError as exc:  # pragma: no cover - every command handles its own

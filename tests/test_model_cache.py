@@ -131,8 +131,9 @@ def test_a_damaged_entry_is_ignored_and_written_afresh(folder, damage):
 def test_an_unsafe_folder_is_not_used(folder):
     folder.mkdir(parents=True)
     folder.chmod(0o777)
-    load_model("piquet")
-    assert cache.cache_folder() is None and not entries(folder)
+    with pytest.warns(cache.UnsafeCacheWarning, match="may be written by others"):
+        load_model("piquet")
+        assert cache.cache_folder() is None and not entries(folder)
     folder.chmod(0o700)
     assert cache.cache_folder() == folder
 

@@ -13,29 +13,40 @@ interpreter, as a .pyc file is). A model is used only when everything that made 
   cardrules, of the grammar, and of Lark and attrs (the test Python applies to its own
   bytecode caches), so that an edited checkout never loads a stale entry.
 
-Entries are pickles, and loading a pickle runs code: the folder must belong to the user and be
-writable by no one else, or nothing is cached. ``CARDRULES_NO_CACHE=1`` turns the cache off.
-An entry is written whole or not at all (a temporary file, then a rename); one that cannot be
-read, for whatever reason, is a miss, and is written afresh.
+Where others can write. A model or the parser's tables are JSON (:mod:`.data_format`), which
+cannot run code when read; a code entry is bytecode, run as a .pyc file is, so it must be as
+much the user's own as the user's files. The folder is therefore opened without following
+links and used only when it is a folder of the user's, writable by no one else, under parents
+that are the user's or root's and, when others may write to them, sticky (as /tmp is): a
+planted link or folder turns caching off with a warning. Every entry is opened relative to
+that open folder, without following links, and read only when it is a regular file of the
+user's that no one else may write; pruning removes only names the cache writes.
+``CARDRULES_NO_CACHE=1`` turns the cache off. An entry is written whole or not at all (a
+temporary file, then a rename); one that cannot be read, for whatever reason, is a miss, and
+is written afresh.
 """
 
 from __future__ import annotations
 
+import json
 import marshal
 import os
-import pickle
+import re
 import stat
 import sys
+import warnings
 import zlib
+from contextlib import contextmanager
 from fractions import Fraction
 from functools import lru_cache
 from importlib.util import MAGIC_NUMBER, find_spec
 from pathlib import Path
 from types import CodeType
-from typing import Any, BinaryIO, Callable
+from typing import Any, Iterator
 
 import attrs
 
+from . import data_format
 from . import nodes as n
 from .diagnostics import RulesError
 from .files import read_rules_text
@@ -44,34 +55,112 @@ from .resources import grammar_path
 
 DISABLE_VARIABLE = "CARDRULES_NO_CACHE"
 MAX_ENTRIES = 256  # models kept, and as many compiled games; the oldest written go first
-_FORMAT = b"cardrules-model-cache 1\n"
+MAX_ENTRY_BYTES = 64 << 20  # a larger file in the folder was not written by the cache
+_FORMAT = b"cardrules-model-cache 2\n"
+_GRAMMAR_FORMAT = b"cardrules-grammar-cache 1\n"
 # Bytecode is read only by the interpreter that wrote it, as with .pyc files.
 _CODE_FORMAT = b"cardrules-code-cache 1 " + MAGIC_NUMBER + b"\n"
 _PACKAGE = Path(__file__).resolve().parent.parent
+# Every name the cache writes; nothing else in the folder is read, replaced or pruned.
+_ENTRY_NAME = re.compile(r"(?:[0-9a-f]{8}\.(?:model|code)|grammar\.json)")
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+# Without links and folders opened by descriptor (Windows), nothing is cached.
+_SUPPORTED = (hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY") and hasattr(os, "getuid")
+              and os.open in os.supports_dir_fd and os.stat in os.supports_fd)
 
 
-def cache_folder() -> Path | None:
-    """``$XDG_CACHE_HOME/cardrules`` (``~/.cache/cardrules``), made private if new; None when the
-    cache is turned off, the folder cannot be made, or others could write to it."""
-    if os.environ.get(DISABLE_VARIABLE):
+class UnsafeCacheWarning(UserWarning):
+    """The cache folder, or a folder above it, is one another user could change."""
+
+
+def folder_path() -> Path | None:
+    """``$XDG_CACHE_HOME/cardrules`` (``~/.cache/cardrules``), or None when the cache is off."""
+    if os.environ.get(DISABLE_VARIABLE) or not _SUPPORTED:
         return None
     base = os.environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(base):  # the XDG rule: a relative value is ignored
         base = os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "cardrules"
+    return Path(base) / "cardrules"
+
+
+def cache_folder() -> Path | None:
+    """The cache folder, made private if new, when it is safe to use (see the module's text);
+    None otherwise, with an :class:`UnsafeCacheWarning` when the reason is who may change it."""
+    with _open_folder() as fd:
+        return folder_path() if fd is not None else None
+
+
+@contextmanager
+def _open_folder() -> Iterator[int | None]:
+    """A descriptor of the cache folder once it is known safe, or None; closed afterwards."""
+    path = folder_path()
+    fd = _safe_folder(path) if path is not None else None
     try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = folder.stat()
+        yield fd
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def _safe_folder(path: Path) -> int | None:
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError:
         return None
-    return folder if _private(info) else None
+    problem = _unsafe_parents(path.parent)
+    if problem is None:
+        try:
+            os.mkdir(path, 0o700)
+        except FileExistsError:
+            pass
+        except OSError:
+            return None
+        try:
+            fd = os.open(path, _OPEN_FLAGS | os.O_DIRECTORY)
+        except OSError:  # a link (ELOOP), not a folder (ENOTDIR), or unreadable
+            problem = f"{path} is not a folder of its own (a link, or something else)" if os.path.islink(path) \
+                else None
+            if problem is None:
+                return None
+        else:
+            problem = _unsafe(os.fstat(fd), path)
+            if problem is None:
+                return fd
+            os.close(fd)
+    _warn(problem)
+    return None
 
 
-def _private(info: os.stat_result) -> bool:
-    getuid = getattr(os, "getuid", None)
-    if getuid is None:  # no POSIX owners and modes (Windows): the folder is in the user's profile
-        return True
-    return stat.S_ISDIR(info.st_mode) and info.st_uid == getuid() and not info.st_mode & 0o022
+def _unsafe(info: os.stat_result, path: Path) -> str | None:
+    if not stat.S_ISDIR(info.st_mode):
+        return f"{path} is not a folder"
+    if info.st_uid != os.getuid():
+        return f"{path} belongs to another user (uid {info.st_uid})"
+    if info.st_mode & 0o022:
+        return f"{path} may be written by others (mode {stat.filemode(info.st_mode)})"
+    return None
+
+
+def _unsafe_parents(folder: Path) -> str | None:
+    """Why another user could replace what `folder` leads to, or None: every folder above the
+    cache, links resolved, must be the user's or root's, and sticky if others may write to it."""
+    try:
+        real = Path(os.path.realpath(folder))
+        for place in (real, *real.parents):
+            info = os.lstat(place)
+            if info.st_uid not in (0, os.getuid()):
+                return f"{place}, above the cache folder, belongs to another user (uid {info.st_uid})"
+            if info.st_mode & 0o022 and not info.st_mode & stat.S_ISVTX:
+                return f"{place}, above the cache folder, may be written by others and is not sticky"
+    except OSError:
+        return None  # a folder cannot be looked at: the folder itself cannot be made either
+    return None
+
+
+def _warn(problem: str) -> None:
+    # Python shows a warning once per place and text: a run that loads many games says it once.
+    warnings.warn(f"cardrules does not cache here: {problem}; set XDG_CACHE_HOME to a folder of your own, "
+                  f"or {DISABLE_VARIABLE}=1", UnsafeCacheWarning, stacklevel=2)
 
 
 def model_key(path: Path, params: dict[str, Any] | None) -> str | None:
@@ -112,48 +201,38 @@ def fingerprint() -> str:
     return "\n".join(parts)
 
 
-def _entry(folder: Path, key: str) -> Path:
+def _model_entry(key: str) -> str:
     # The name only spreads the entries out: the key inside is compared in full.
-    return folder / f"{zlib.crc32(key.encode('utf-8')):08x}.model"
+    return f"{zlib.crc32(key.encode('utf-8')):08x}.model"
 
 
 def load_model(key: str | None) -> Model | None:
     """The cached model under `key`, or None (a miss) when there is none that is still good."""
-    folder = cache_folder() if key is not None else None
-    if folder is None:
+    if key is None:
         return None
-
-    def read(f):
-        stored_key, stored_print, texts = pickle.load(f)
+    data = _read_entry(_model_entry(key), _FORMAT)
+    if data is None:
+        return None
+    try:
+        header, _, body = data.partition(b"\n")
+        stored_key, stored_print, texts = json.loads(header)
         if stored_key != key or stored_print != fingerprint() or not _unchanged(texts):
             return None
-        model, types, names = pickle.load(f)
-        return model, types, names
-    found = _read_entry(_entry(folder, key), _FORMAT, read)
-    if found is None:
+        model, types, names = data_format.loads(body)
+        if not isinstance(model, Model):
+            return None
+        # The checker keys these by the identity of AST nodes, which a new process does not share:
+        # they were stored as (node, value) pairs in the same document as the nodes.
+        model.types = {id(node): value for node, value in types}
+        model.names = {id(node): value for node, value in names}
+    except Exception:  # whatever a damaged entry makes the reader raise is only a miss
         return None
-    model, types, names = found
-    # The checker keys these by the identity of AST nodes, which a new process does not share:
-    # they were stored as (node, value) pairs inside the same pickle as the nodes.
-    model.types = {id(node): value for node, value in types}
-    model.names = {id(node): value for node, value in names}
     return model
 
 
-def _read_entry(path: Path, tag: bytes, read: Callable[[BinaryIO], Any]) -> Any:
-    """What `read` makes of an entry after its format tag, or None (a miss) for an entry that
-    is missing, of another format, or damaged: whatever such a file makes the loaders raise
-    is only a miss."""
-    try:
-        with open(path, "rb") as f:
-            if f.read(len(tag)) != tag:
-                return None
-            return read(f)
-    except Exception:
-        return None
-
-
-def _unchanged(texts: dict[str, str]) -> bool:
+def _unchanged(texts: Any) -> bool:
+    if not isinstance(texts, dict):
+        return False
     for name, text in texts.items():
         try:
             if read_rules_text(Path(name)) != text:
@@ -165,51 +244,65 @@ def _unchanged(texts: dict[str, str]) -> bool:
 
 def store_model(key: str | None, model: Model) -> None:
     """Keep `model` under `key`; anything that stops it (no folder, a full disk) leaves no entry."""
-    folder = cache_folder() if key is not None else None
-    if folder is None:
+    if key is None:
         return
     nodes = _nodes(model)
     types = [(nodes[i], value) for i, value in model.types.items() if i in nodes]
     names = [(nodes[i], value) for i, value in model.names.items() if i in nodes]
     bare = attrs.evolve(model, types={}, names={})
     try:
-        header = pickle.dumps((key, fingerprint(), model.sources.texts()), pickle.HIGHEST_PROTOCOL)
-        body = pickle.dumps((bare, types, names), pickle.HIGHEST_PROTOCOL)
-    # A model that cannot be pickled (a value of an unforeseen kind, nesting too deep for
-    # pickle's stack) is simply not cached.
-    except Exception:
+        header = json.dumps([key, fingerprint(), model.sources.texts()]).encode("utf-8")
+        body = data_format.dumps([bare, types, names])
+    # A model holding a value of an unforeseen kind, or nested deeper than the writer's
+    # stack, is simply not cached.
+    except (data_format.FormatError, RecursionError, ValueError):
         return
-    _write(_entry(folder, key), _FORMAT + header + body)
-    _prune(folder, "*.model")
+    _write(_model_entry(key), _FORMAT + header + b"\n" + body, ".model")
+
+
+def load_grammar(key: str) -> Any:
+    """What :func:`store_grammar` kept under `key` (the parser's tables as plain data), or None."""
+    data = _read_entry("grammar.json", _GRAMMAR_FORMAT)
+    if data is None:
+        return None
+    try:
+        stored_key, value = data_format.loads(data)
+    except Exception:
+        return None
+    return value if stored_key == key else None
+
+
+def store_grammar(key: str, value: Any) -> None:
+    try:
+        data = data_format.dumps([key, value])
+    except (data_format.FormatError, RecursionError, ValueError):
+        return
+    _write("grammar.json", _GRAMMAR_FORMAT + data, None)
 
 
 def load_code(source: str, filename: str) -> CodeType | None:
     """The code object compiled from exactly this generated source, if the cache has it."""
-    folder = cache_folder()
-    if folder is None:
+    data = _read_entry(_code_entry(source), _CODE_FORMAT)
+    if data is None:
         return None
-
-    def read(f):
-        stored_name, stored_source, code = marshal.load(f)
-        return code if (stored_name, stored_source) == (filename, source) and isinstance(code, CodeType) else None
-    return _read_entry(_code_entry(folder, source), _CODE_FORMAT, read)
+    try:
+        stored_name, stored_source, code = marshal.loads(data)
+    except Exception:
+        return None
+    return code if (stored_name, stored_source) == (filename, source) and isinstance(code, CodeType) else None
 
 
 def store_code(source: str, filename: str, code: CodeType) -> None:
     """Keep the code object compiled from `source`, as :func:`store_model` keeps a model."""
-    folder = cache_folder()
-    if folder is None:
-        return
     try:
         data = _CODE_FORMAT + marshal.dumps((filename, source, code))
     except ValueError:  # marshal refuses what it cannot write; then it is not cached
         return
-    _write(_code_entry(folder, source), data)
-    _prune(folder, "*.code")
+    _write(_code_entry(source), data, ".code")
 
 
-def _code_entry(folder: Path, source: str) -> Path:
-    return folder / f"{zlib.crc32(source.encode('utf-8')):08x}.code"
+def _code_entry(source: str) -> str:
+    return f"{zlib.crc32(source.encode('utf-8')):08x}.code"
 
 
 def _nodes(model: Model) -> dict[int, Any]:
@@ -235,27 +328,64 @@ def _nodes(model: Model) -> dict[int, Any]:
     return found
 
 
-def _write(target: Path, data: bytes) -> None:
-    import tempfile  # only a miss writes; a hit need not pay for the import
-    try:
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".tmp")
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, target)
-    except OSError:
+def _read_entry(name: str, tag: bytes) -> bytes | None:
+    """An entry's bytes after its format tag, or None (a miss) for an entry that is missing,
+    not a regular file of the user's that only the user may write, too large, or of another
+    format."""
+    with _open_folder() as folder:
+        if folder is None:
+            return None
         try:
-            os.unlink(tmp)
+            fd = os.open(name, _OPEN_FLAGS, dir_fd=folder)
         except OSError:
-            pass
+            return None
+        with os.fdopen(fd, "rb") as f:
+            try:
+                info = os.fstat(f.fileno())
+                if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o022 \
+                        or info.st_size > MAX_ENTRY_BYTES:
+                    return None
+                data = f.read(MAX_ENTRY_BYTES + 1)
+            except OSError:
+                return None
+    return data[len(tag):] if data.startswith(tag) and len(data) <= MAX_ENTRY_BYTES else None
 
 
-def _prune(folder: Path, pattern: str) -> None:
+def _write(name: str, data: bytes, prune: str | None) -> None:
+    """Write `data` as the entry `name` (a temporary file, then a rename), then keep at most
+    MAX_ENTRIES entries ending in `prune`."""
+    with _open_folder() as folder:
+        if folder is None:
+            return
+        temporary = f".{name}.{os.urandom(6).hex()}.tmp"
+        try:
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0),
+                         0o600, dir_fd=folder)
+        except OSError:
+            return
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+        except OSError:
+            try:
+                os.unlink(temporary, dir_fd=folder)
+            except OSError:
+                pass
+            return
+        if prune is not None:
+            _prune(folder, prune)
+
+
+def _prune(folder: int, suffix: str) -> None:
     try:
-        entries = [(p.stat().st_mtime_ns, p) for p in folder.glob(pattern)]
-        for _, p in sorted(entries)[:max(len(entries) - MAX_ENTRIES, 0)]:
-            p.unlink()
+        entries = []
+        with os.scandir(folder) as found:
+            for entry in found:
+                if entry.name.endswith(suffix) and _ENTRY_NAME.fullmatch(entry.name) \
+                        and entry.is_file(follow_symlinks=False):
+                    entries.append((entry.stat(follow_symlinks=False).st_mtime_ns, entry.name))
+        for _, name in sorted(entries)[:max(len(entries) - MAX_ENTRIES, 0)]:
+            os.unlink(name, dir_fd=folder)
     except OSError:  # another process pruned first
         pass

@@ -5,16 +5,19 @@ Syntax errors become diagnostics that name the expected tokens in words.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from fractions import Fraction
 from functools import lru_cache
 
 import lark
 from lark import Token, v_args
+from lark.grammar import Rule
+from lark.lexer import TerminalDef
 from lark.visitors import Transformer_NonRecursive
 
+from . import cache
 from . import nodes as n
-from .cache import cache_folder
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span
 from .limits import MAX_NESTING, MAX_NUMBER_DIGITS, digits_too_many
 from .resources import grammar_path
@@ -71,19 +74,26 @@ def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
     return (terminal.lower(),)
 
 
-def grammar_cache() -> str | bool:
-    """Where Lark keeps the parser tables between processes: in the per-user cache folder (a
-    cache is loaded with pickle, so never one that others can write to), or no cache."""
-    folder = cache_folder()
-    return str(folder / "grammar.lark-cache") if folder is not None else False
+_LARK_OPTIONS = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
 
 
 @lru_cache(maxsize=1)
 def _lark() -> lark.Lark:
-    # Building the LALR tables is most of a fresh process's start-up; Lark saves them with a
-    # hash of the grammar, its options and Lark's version, and rebuilds when one changed.
-    return lark.Lark(grammar_path().read_text(), parser="lalr", propagate_positions=True,
-                     maybe_placeholders=True, cache=grammar_cache())
+    # Building the LALR tables is most of a fresh process's start-up when the checked model is
+    # not cached: the tables are kept as plain data (never Lark's own pickle, which runs code when
+    # read), under a hash of the grammar, the options and Lark's version.
+    text = grammar_path().read_text()
+    key = hashlib.sha256(repr((text, sorted(_LARK_OPTIONS.items()), lark.__version__)).encode()).hexdigest()
+    kept = cache.load_grammar(key)
+    if isinstance(kept, dict):
+        try:
+            return lark.Lark.load(kept)
+        except Exception:  # tables that do not load are rebuilt, as a damaged entry is
+            pass
+    parser = lark.Lark(text, **_LARK_OPTIONS)
+    data, memo = parser.memo_serialize([TerminalDef, Rule])
+    cache.store_grammar(key, {"data": data, "memo": memo})
+    return parser
 
 
 def parse(text: str, path: str = "<rules>", sources: SourceMap | None = None) -> n.RulesFile:
