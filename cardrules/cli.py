@@ -860,6 +860,29 @@ def info(game, players, params) -> None:
 
 
 @cli.command()
+@game_argument()
+@click.option("--line-numbers", "-n", is_flag=True,
+              help="Number the generated lines, as tracebacks of generated code and `profile` count them.")
+@with_game_options
+def source(game, line_numbers, players, params) -> None:
+    """Print the Python module that GAME compiles to, for the parameters given.
+
+    Each function and each group of statements has the rules line it came from above it, as a
+    comment (`# hearts.rules:72: hands += 1`); the header says what the numbered slots of a
+    state (`st.vars[i]`, `st.zones[i]`) hold. docs/architecture.md explains how to read it.
+    """
+    try:
+        compiled = load_game(game, _params(players, params))
+    except RulesError as exc:
+        _fail(exc)
+    lines = compiled.source.splitlines()
+    if line_numbers:
+        width = len(str(len(lines)))
+        lines = [f"{i:>{width}}  {line}" for i, line in enumerate(lines, 1)]
+    click.echo("\n".join(lines))
+
+
+@cli.command()
 @click.argument("name")
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 def new(name, force) -> None:

@@ -165,12 +165,16 @@ def test_an_entry_others_may_write_to_is_not_read(xdg):
 
 
 @as_root
-def test_a_code_entry_of_another_user_is_not_run(xdg):
+def test_a_code_entry_of_another_user_is_not_run(xdg, monkeypatch):
     game = load_game("piquet")
     (entry,) = sorted((xdg / "cardrules").glob("*.code"))
-    assert cache.load_code(game.source, game.source_file) is not None
+    keys = []
+    real = cache.load_code
+    monkeypatch.setattr(cache, "load_code", lambda key, filename: keys.append(key) or real(key, filename))
+    load_game("piquet")
+    assert real(keys[-1], game.source_file) is not None
     os.chown(entry, OTHER_USER, OTHER_USER)
-    assert cache.load_code(game.source, game.source_file) is None
+    assert real(keys[-1], game.source_file) is None
 
 
 def test_pruning_removes_only_names_the_cache_writes(xdg, monkeypatch):

@@ -160,15 +160,35 @@ def test_old_entries_are_pruned(folder, monkeypatch):
     assert cache.load_model(key) is not None
 
 
-@pytest.mark.parametrize("damage", [b"", b"cardrules-code-cache 1 wrong magic\n", None])
-def test_a_damaged_code_entry_is_ignored_and_written_afresh(folder, damage):
+def code_key(name: str, monkeypatch) -> str:
+    """The key the compiler keeps `name`'s code object under, caught on its way to the cache."""
+    keys = []
+    real = cache.load_code
+    monkeypatch.setattr(cache, "load_code", lambda key, filename: keys.append(key) or real(key, filename))
+    load_game(name)
+    monkeypatch.setattr(cache, "load_code", real)
+    return keys[-1]
+
+
+@pytest.mark.parametrize("damage", [b"", b"cardrules-code-cache 2 wrong magic\n", None])
+def test_a_damaged_code_entry_is_ignored_and_written_afresh(folder, damage, monkeypatch):
     game = load_game("piquet")
+    key = code_key("piquet", monkeypatch)
     (entry,) = sorted(folder.glob("*.code"))
     data = entry.read_bytes()
     entry.write_bytes(data[: len(data) // 2] if damage is None else damage)
-    assert cache.load_code(game.source, game.source_file) is None
+    assert cache.load_code(key, game.source_file) is None
     assert load_game("piquet").source == game.source
     assert entry.read_bytes() == data
-    code = cache.load_code(game.source, game.source_file)
-    assert code is not None and code == compile(game.source, game.source_file, "exec")
-    assert cache.load_code(game.source + "\n", game.source_file) is None  # another source, another entry
+    code, (source, origin) = cache.load_code(key, game.source_file)
+    assert code == compile(game.source, game.source_file, "exec") and source == game.source
+    assert len(origin) == len(game.line_spans)
+    assert cache.load_code(key + "\n", game.source_file) is None  # another source, another entry
+
+
+def test_a_hit_lays_the_module_out_as_a_miss_does(folder, monkeypatch):
+    missed = load_game("hearts")
+    hit = load_game("hearts")
+    assert hit.source == missed.source and hit.line_spans == missed.line_spans
+    monkeypatch.setenv(cache.DISABLE_VARIABLE, "1")
+    assert load_game("hearts").line_spans == missed.line_spans

@@ -195,7 +195,8 @@ class CodeGen:
             self.block(body)
         finally:
             self.scope, self.declared, self.reassigned = {}, set(), set()
-        w.line("return False", span)
+        if not ends_in_transfer(body):
+            w.line("return False", span)
         w.indent -= 1
         self.drop_unread_fractions(w, start)
 
@@ -1315,17 +1316,29 @@ class CodeGen:
                     f"{self.const(declared)})", s.span)
 
     def s_If(self, s):
+        """A branch that compiling rules out is not written; one it makes sure of is the last."""
         w = self.w
-        for k, (test, body) in enumerate(s.branches):
-            w.line(f"{'if' if k == 0 else 'elif'} {self.expr(test)}:", test.span)
+        written = 0
+        otherwise = s.otherwise
+        for test, body in s.branches:
+            known = self.known_truth(test)
+            if known is False:
+                continue
+            if known is True:
+                otherwise = body
+                break
+            w.line(f"{'elif' if written else 'if'} {self.expr(test)}:", test.span)
+            written += 1
             w.indent += 1
             self.block(body)
             w.indent -= 1
-        if s.otherwise is not None:
-            w.line("else:", s.span)
-            w.indent += 1
-            self.block(s.otherwise)
-            w.indent -= 1
+        if otherwise is not None:
+            if written:
+                w.line("else:", s.span)
+                w.indent += 1
+            self.block(otherwise)
+            if written:
+                w.indent -= 1
 
     def s_For(self, s):
         w = self.w
@@ -1412,6 +1425,12 @@ def conjuncts(e) -> list:
     if isinstance(e, n.Binary) and e.op == "and":
         return conjuncts(e.left) + conjuncts(e.right)
     return [e]
+
+
+def ends_in_transfer(body: n.Block) -> bool:
+    """Whether the block's last statement, written at its own level, always transfers control
+    (`goto`, `end game`): nothing after it in the function can run."""
+    return bool(body.statements) and isinstance(body.statements[-1], (n.Goto, n.EndGame))
 
 
 def assigned_names(e) -> set[str]:

@@ -15,6 +15,7 @@ from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError
 from ..language.model import Model
 from .codegen import GENERATED_FILE, CodeGen
+from .layout import laid_out, module_header
 from .runtime import CompiledMove, CompiledPhase, Game, VarSlot
 
 
@@ -70,20 +71,30 @@ def compile_model(model: Model, inline: bool = True) -> Game:
     gen.memo_functions()
     gen.flush_helpers()
     gen.finish_memo()
-    source = "\n".join(w.lines) + "\n"
+    # The code cache is keyed by the source as written, before its layout for readers: a hit
+    # gives the code object and the layout both, so a fresh process neither lays out nor compiles.
+    # The layout's comments quote the rules, so their text is part of the key.
+    header = module_header(m, m.values)
+    written = "\n".join(w.lines) + "\n"
+    key = f"{written}{header!r} {m.sources.digest()}"
     filename = GENERATED_FILE.format(m.rules.path)
-    code = cache.load_code(source, filename)
-    if code is None:
+    kept = cache.load_code(key, filename)
+    if kept is not None:
+        code, (source, origin) = kept
+    else:
+        lines, origin = laid_out(w.lines, w.spans, m.sources, header)
+        source = "\n".join(lines) + "\n"
         try:
             code = compile(source, filename, "exec")
         except (SyntaxError, RecursionError, MemoryError) as exc:
             # Not expected for any file the checker accepts (codegen keeps within CPython's
             # limits); should it happen, it is a diagnostic at the rules behind the line.
             line = getattr(exc, "lineno", None) or 0
-            span = w.spans[line - 1] if 0 < line <= len(w.spans) else m.score.span
+            span = w.spans[origin[line - 1]] if 0 < line <= len(origin) and origin[line - 1] >= 0 else m.score.span
             raise RulesError([Diagnostic(f"this cannot be compiled: {getattr(exc, 'msg', None) or type(exc).__name__}",
                                          span, "write it in smaller pieces, with `def`s")], m.sources) from None
-        cache.store_code(source, filename, code)
+        cache.store_code(key, filename, code, (source, origin))
+    line_spans = tuple(w.spans[i] if i >= 0 else None for i in origin)
     exec(code, gen.ns)
     ns = gen.ns
 
@@ -111,6 +122,6 @@ def compile_model(model: Model, inline: bool = True) -> Game:
         vars=var_slots, var_index={v.name: i for i, v in enumerate(var_slots)}, phases=phases,
         phase_index=gen.phase_index, setup=ns["setup"], score=ns["score"], sources=m.sources,
         model=m, has_copies=has_copies,
-        source=source, source_file=filename, line_spans=tuple(w.spans))
+        source=source, source_file=filename, line_spans=tuple(line_spans))
     gen.fill_tables(game.blank_state())
     return game

@@ -59,7 +59,7 @@ MAX_ENTRY_BYTES = 64 << 20  # a larger file in the folder was not written by the
 _FORMAT = b"cardrules-model-cache 2\n"
 _GRAMMAR_FORMAT = b"cardrules-grammar-cache 1\n"
 # Bytecode is read only by the interpreter that wrote it, as with .pyc files.
-_CODE_FORMAT = b"cardrules-code-cache 1 " + MAGIC_NUMBER + b"\n"
+_CODE_FORMAT = b"cardrules-code-cache 2 " + MAGIC_NUMBER + b"\n"
 _PACKAGE = Path(__file__).resolve().parent.parent
 # Every name the cache writes; nothing else in the folder is read, replaced or pruned.
 _ENTRY_NAME = re.compile(r"(?:[0-9a-f]{8}\.(?:model|code)|grammar\.json)")
@@ -280,29 +280,33 @@ def store_grammar(key: str, value: Any) -> None:
     _write("grammar.json", _GRAMMAR_FORMAT + data, None)
 
 
-def load_code(source: str, filename: str) -> CodeType | None:
-    """The code object compiled from exactly this generated source, if the cache has it."""
-    data = _read_entry(_code_entry(source), _CODE_FORMAT)
+def load_code(key: str, filename: str) -> tuple[CodeType, Any] | None:
+    """The code object kept under exactly this key (the generated source as written, with what
+    else made it) and file name, and the plain data kept with it; None if the cache has none."""
+    data = _read_entry(_code_entry(key), _CODE_FORMAT)
     if data is None:
         return None
     try:
-        stored_name, stored_source, code = marshal.loads(data)
+        stored_name, stored_key, code, extra = marshal.loads(data)
     except Exception:
         return None
-    return code if (stored_name, stored_source) == (filename, source) and isinstance(code, CodeType) else None
+    if (stored_name, stored_key) != (filename, key) or not isinstance(code, CodeType):
+        return None
+    return code, extra
 
 
-def store_code(source: str, filename: str, code: CodeType) -> None:
-    """Keep the code object compiled from `source`, as :func:`store_model` keeps a model."""
+def store_code(key: str, filename: str, code: CodeType, extra: Any = None) -> None:
+    """Keep a code object under `key` with `extra` (plain data marshal writes), as
+    :func:`store_model` keeps a model."""
     try:
-        data = _CODE_FORMAT + marshal.dumps((filename, source, code))
+        data = _CODE_FORMAT + marshal.dumps((filename, key, code, extra))
     except ValueError:  # marshal refuses what it cannot write; then it is not cached
         return
-    _write(_code_entry(source), data, ".code")
+    _write(_code_entry(key), data, ".code")
 
 
-def _code_entry(source: str) -> str:
-    return f"{zlib.crc32(source.encode('utf-8')):08x}.code"
+def _code_entry(key: str) -> str:
+    return f"{zlib.crc32(key.encode('utf-8')):08x}.code"
 
 
 def _nodes(model: Model) -> dict[int, Any]:

@@ -1,0 +1,131 @@
+"""The layout of the generated module, for the person who reads it (`cardrules source GAME`):
+a comment with the rules line above each function and each group of statements that came from
+one rules line, and lines broken inside their brackets to an ordinary length.
+
+Layout never changes what the code does: it adds comments and breaks lines where Python joins
+them again (inside brackets), and every physical line keeps the rules span of the line it came
+from, so errors and `cardrules profile` still point at the rules.
+"""
+
+from __future__ import annotations
+
+import io
+import tokenize
+from pathlib import Path
+from typing import Sequence
+
+from ..language.diagnostics import SourceMap, Span
+
+WIDTH = 100  # a line is broken when longer than this
+CONTINUATION = 8  # extra indentation of a broken line's continuation lines
+_BREAK_BEFORE = frozenset({"and", "or", "if", "else", "for"})
+_BREAK_BEFORE_OPERATOR = frozenset({"+", "-", "==", "!=", "<", "<=", ">", ">="})
+
+
+def laid_out(lines: Sequence[str], spans: Sequence[Span | None], sources: SourceMap | None = None,
+             header: Sequence[str] = ()) -> tuple[list[str], list[int]]:
+    """`lines` (each with the rules span in `spans`) with `header` comment lines first, a rules
+    comment above each group of lines from one rules line, and long lines broken; with, per line
+    laid out, the index in `lines` of the line it belongs to (-1 for the header)."""
+    out: list[str] = [f"# {h}" if h else "#" for h in header]
+    origin: list[int] = [-1] * len(out)
+    shown: tuple[str, int] | None = None
+    names: dict[str, str] = {}
+    for i, (line, span) in enumerate(zip(lines, spans)):
+        where = (span.file, span.line) if span is not None else None
+        if where is not None and where != shown:
+            indent = line[:len(line) - len(line.lstrip())]
+            name = names.get(span.file) or names.setdefault(span.file, Path(span.file).name)
+            out.append(indent + rules_comment(name, span, sources))
+            origin.append(i)
+            shown = where
+        if len(line) <= WIDTH:
+            out.append(line)
+            origin.append(i)
+        else:
+            pieces = broken(line)
+            out += pieces
+            origin += [i] * len(pieces)
+    return out, origin
+
+
+def rules_comment(name: str, span: Span, sources: SourceMap | None) -> str:
+    text = sources.line(span) if sources is not None else None
+    where = f"{name}:{span.line}"
+    return f"# {where}: {' '.join(text.split())}"[:WIDTH] if text and text.strip() else f"# {where}"
+
+
+def broken(line: str, width: int = WIDTH) -> list[str]:
+    """`line` as one or more lines: when longer than `width`, broken after a comma or before
+    `and`, `or`, `if`, `else`, `for`, `+`, `-` or a comparison, only where brackets are open, so
+    Python reads the same statement. A line it cannot read as Python tokens is left whole."""
+    if len(line) <= width:
+        return [line]
+    points = _break_points(line)
+    if not points:
+        return [line]
+    indent = len(line) - len(line.lstrip())
+    more = " " * (indent + CONTINUATION)
+    out, start, lead = [], 0, ""
+    while len(lead) + len(line) - start > width:
+        fitting = [p for p in points if start < p and len(lead) + p - start <= width]
+        later = [p for p in points if p > start]
+        if not later:
+            break
+        cut = fitting[-1] if fitting else later[0]
+        out.append(lead + line[start:cut].rstrip())
+        start, lead = cut, more
+        while start < len(line) and line[start] == " ":
+            start += 1
+    out.append(lead + line[start:])
+    return out
+
+
+def _break_points(line: str) -> list[int]:
+    """Offsets in `line` where a new line may begin inside open brackets."""
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(line + "\n").readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return []
+    points, depth = [], 0
+    for tok in tokens:
+        if tok.start[0] != 1:  # what tokenize adds after the line
+            continue
+        if tok.type == tokenize.OP and tok.string in "([{":
+            depth += 1
+        elif tok.type == tokenize.OP and tok.string in ")]}":
+            depth -= 1
+        elif depth > 0 and tok.type == tokenize.OP and tok.string == ",":
+            points.append(tok.end[1])
+        elif depth > 0 and (tok.type == tokenize.NAME and tok.string in _BREAK_BEFORE
+                            or tok.type == tokenize.OP and tok.string in _BREAK_BEFORE_OPERATOR):
+            points.append(tok.start[1])
+        elif tok.type == tokenize.ERRORTOKEN and not tok.string.isspace():
+            return []
+    return points
+
+
+def module_header(model, params: dict) -> list[str]:
+    """What a reader of the generated module needs to know first: where it comes from and what
+    the numbered slots of a state are (`st.vars[i]`, `st.zones[i]`)."""
+    source = Path(model.rules.path).name
+    out = [f"{model.title}: generated by cardrules from {source}, with the parameters"]
+    out += _columns([f"{k}={v!r}" for k, v in params.items()]) or ["  (none)"]
+    out += ["Printed by `cardrules source`; each `# FILE:LINE:` comment is the rules line below it.", "",
+            "st.vars[i], the rules' variables (one list entry per seat or team when owned):"]
+    out += _columns([f"{i} {v.name}{'[' + v.owner[0] + ']' if v.owner else ''}" for i, v in enumerate(model.vars.values())])
+    out += ["st.zones[i], the zones (one slot per owner when owned; L_p is a seat):"]
+    out += _columns([f"{z.base}{'+p' if z.owner else ''} {z.name}" for z in model.zones.values()])
+    return out
+
+
+def _columns(items: list[str]) -> list[str]:
+    lines, line = [], " "
+    for item in items:
+        if len(line) + len(item) + 3 > WIDTH - 2 and line.strip():
+            lines.append(line)
+            line = " "
+        line += f"  {item}"
+    if line.strip():
+        lines.append(line)
+    return lines
