@@ -13,6 +13,7 @@ from cardrules.language.checker import check
 from cardrules.engine.compiler import compile_model
 from cardrules.language.diagnostics import SourceMap
 from cardrules.language.parser import parse
+from support.states import var
 
 GAME = load_game("sete-e-meio", {"players": 4, "rounds": 2})
 
@@ -27,10 +28,6 @@ def play(state, seed, moves):
         legal = state.legal_moves()
         played.append(state.apply(legal[rng.randrange(len(legal))]).text)
     return played
-
-
-def var(st, name):
-    return st.vars[st.game.var_index[name]]
 
 
 def test_a_clone_is_independent_of_its_original():
