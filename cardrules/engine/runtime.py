@@ -3,7 +3,9 @@
 A State is plain data — lists of card ids per zone slot, per-card face and knowledge bits,
 groups as small dicts, variable values, the phase index and the random generator's seed
 and draw count — so ``clone()`` is a few list copies and the JSON round trip is exact.
-The compiled rules live in the Game as closures; a State never holds one.
+The compiled rules live in the Game: the functions of the Python module that :mod:`codegen`
+writes, and a few small ones made beside them (the first words of a move's text); a State
+never holds one.
 """
 
 from __future__ import annotations
