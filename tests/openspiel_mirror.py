@@ -13,28 +13,13 @@ test is `CARDRULES_DIFF_GAMES` when set (the long runs), otherwise the test's ow
 
 from __future__ import annotations
 
-import os
 import random
 from fractions import Fraction
 
 from typing import Callable
 
 from cardrules.engine.runtime import Game, State
-
-
-def games_to_play(ci_default: int) -> int:
-    return int(os.environ.get("CARDRULES_DIFF_GAMES", ci_default))
-
-
-def cards_in(st: State, zone: str, owner: int | None = None) -> list[str]:
-    """The names of the cards in a zone of a cardrules state, bottom first."""
-    info = st.game.zones[zone]
-    slot = info.base + (owner or 0)
-    return [st.game.deck.names[c] for c in st.zones[slot]]
-
-
-def var(st: State, name: str):
-    return st.vars[st.game.var_index[name]]
+from openspiel_diff import Disagreement
 
 
 class Mirror:
@@ -54,10 +39,6 @@ class Mirror:
 
     def returns(self, cr: State) -> list:
         return list(cr.scores())
-
-
-class Disagreement(AssertionError):
-    pass
 
 
 def play_both(game: Game, os_game, new_mirror: Callable[[], Mirror], seed: int) -> int:

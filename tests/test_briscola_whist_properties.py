@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from cardrules import load_game
 from properties import check_game_properties
-from trick_play import hand_of, random_moves, var
+from support.states import var
+from trick_play import hand_of, random_moves
 
 BRISCOLA = {"2 players": load_game("briscola"), "3 players": load_game("briscola", {"players": 3}),
             "4 players": load_game("briscola", {"players": 4}), "exchange": load_game("briscola-exchange")}

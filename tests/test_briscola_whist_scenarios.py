@@ -3,22 +3,11 @@ Briscola; the Laws of Short Whist)."""
 
 from cardrules import load_game
 from cardrules.engine.position import load_data
+from support.states import legal, names, var
 
 BRISCOLA = load_game("briscola")
 EXCHANGE = load_game("briscola-exchange")
 WHIST = load_game("whist")
-
-
-def names(st, zone, owner=0):
-    return sorted(st.game.deck.names[c] for c in st.zones[st.game.zones[zone].base + owner])
-
-
-def legal(st):
-    return sorted(m.text for m in st.legal_moves())
-
-
-def var(st, name):
-    return st.vars[st.game.var_index[name]]
 
 
 # --- Briscola ----------------------------------------------------------------------------------

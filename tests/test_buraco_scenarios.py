@@ -10,6 +10,7 @@ import pytest
 
 from cardrules import load_game
 from cardrules.engine.position import load_data
+from support.states import var
 
 GAME = load_game("buraco")
 TEAM_A, TEAM_B = 0, 1
@@ -76,10 +77,6 @@ def names(st, zone: str, index: int | None = None) -> list[str]:
     info = st.game.zones[zone]
     slot = info.base + (index or 0)
     return [st.game.deck.names[c] for c in st.zones[slot] if c < st.game.deck_size]
-
-
-def var(st, name: str):
-    return st.vars[st.game.var_index[name]]
 
 
 def meld_cards(st, team: int) -> list[list[str]]:

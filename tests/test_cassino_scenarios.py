@@ -14,6 +14,7 @@ import pytest
 from cardrules import RulesError, load_game
 from cardrules.engine.position import load, load_data
 from cardrules.engine.errors import IllegalMove
+from support.states import legal, var
 
 GAMES = {
     (2, "previous_player"): load_game("cassino"),
@@ -56,14 +57,6 @@ def last_card(hands, table, side, players=2, last_cards="previous_player", stock
 
 
 HEARTS_CLUBS_0 = {"H": 0, "C": 0, "D": 1, "S": 1}  # side 0 has won the hearts and clubs
-
-
-def legal(st):
-    return sorted(m.text for m in st.legal_moves())
-
-
-def var(st, name):
-    return st.to_json()["vars"][name]
 
 
 def zone(st, name):

@@ -5,22 +5,14 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from cardrules import RulesError, load_game
-from cardrules.cli import cli
 from cardrules.play.simulate import compare
+from cli_runner import run
 
 HIGH_CARD = str(Path(__file__).resolve().parent / "fixtures" / "high_card.rules")
 SETE = load_game("sete-e-meio", {"rounds": 2})
 SETE_HIGH_STAKES = load_game("sete-e-meio", {"rounds": 2, "max_bet": 40})
-
-
-def invoke(*args):
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    assert "Traceback" not in result.output
-    return result
 
 
 def test_both_games_are_played_on_the_same_seeds():
@@ -61,8 +53,8 @@ def test_an_interrupted_comparison_compares_the_games_both_finished():
 
 
 def test_compare_command_prints_differences_with_intervals_and_writes_them(tmp_path):
-    result = invoke("compare", "sete-e-meio", "sete-e-meio", "-n", 60, "--workers", 1, "--param", "rounds=2",
-                    "--variant-param", "max_bet=40", "--json", tmp_path / "c.json", "--csv", tmp_path / "c.csv")
+    result = run("compare", "sete-e-meio", "sete-e-meio", "-n", 60, "--workers", 1, "--param", "rounds=2",
+                 "--variant-param", "max_bet=40", "--json", tmp_path / "c.json", "--csv", tmp_path / "c.csv")
     assert result.exit_code == 0, result.output
     lines = [line.split() for line in result.stdout.splitlines()]
     spread = next(line for line in lines if line[:4] == ["seat", "0", "score", "sd"])
@@ -76,5 +68,5 @@ def test_compare_command_prints_differences_with_intervals_and_writes_them(tmp_p
 
 
 def test_compare_command_with_games_for_different_player_counts_is_a_diagnostic():
-    result = invoke("compare", "sete-e-meio", HIGH_CARD, "-n", 5)
+    result = run("compare", "sete-e-meio", HIGH_CARD, "-n", 5)
     assert result.exit_code == 1 and "compare them with --players N" in result.stderr

@@ -4,6 +4,7 @@ its next cards last."""
 
 from cardrules import load_game
 from cardrules.engine.position import load_data
+from support.states import legal, names
 
 GAME = load_game("crazy-eights", {"players": 3})
 SPECIAL = load_game("crazy-eights", {"players": 3, "special_cards": True})
@@ -21,12 +22,8 @@ def position(hands, pile, game=GAME, top=(), stock_size=None, **variables):
                                       "stock": rest[:kept] + list(reversed(top))}})
 
 
-def legal(st):
-    return sorted(m.text for m in st.legal_moves())
-
-
 def hand(st, seat):
-    return sorted(st.game.deck.names[c] for c in st.zones[st.game.zones["hand"].base + seat])
+    return names(st, "hand", seat)
 
 
 def test_follow_the_suit_or_the_rank_or_play_an_eight():

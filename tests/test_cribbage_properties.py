@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from cardrules import load_game
 from properties import check_game_properties
-from trick_play import random_moves, var
+from support.states import var
+from trick_play import random_moves
 
 RULES = {"2 players": load_game("cribbage", {"target": 61}), "3 players": load_game("cribbage", {"players": 3}),
          "4 players": load_game("cribbage", {"players": 4, "target": 61}),

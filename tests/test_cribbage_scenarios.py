@@ -3,17 +3,10 @@ Congress's rules; OpenSpiel's choices where its parameters say so)."""
 
 from cardrules import load_game
 from cardrules.engine.position import load_data
+from support.states import legal, var
 
 CRIBBAGE = load_game("cribbage")
 OPENSPIEL_RULES = load_game("cribbage", {"first_dealer_by_lot": False, "crib_four_flush": True, "count_out": False})
-
-
-def legal(st):
-    return sorted(m.text for m in st.legal_moves())
-
-
-def var(st, name):
-    return st.vars[st.game.var_index[name]]
 
 
 def at_play(hands, played=((), ()), sequence=(), running=0, game=CRIBBAGE, points=(0, 0), **variables):

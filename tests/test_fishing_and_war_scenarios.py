@@ -2,19 +2,12 @@
 
 from cardrules import load_game
 from cardrules.engine.position import load_data
+from support.states import legal, names
 
 WAR = load_game("war")
 GO_FISH = load_game("go-fish", {"players": 3})
 SCOPA = load_game("scopa")
 SCOPA_D_ASSI = load_game("scopa-d-assi")
-
-
-def names(st, zone, owner=0):
-    return sorted(st.game.deck.names[c] for c in st.zones[st.game.zones[zone].base + owner])
-
-
-def legal(st):
-    return sorted(m.text for m in st.legal_moves())
 
 
 # --- War -------------------------------------------------------------------------------------

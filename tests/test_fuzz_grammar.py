@@ -10,7 +10,6 @@ CARDRULES_FUZZ_EXAMPLES sets the number of inputs (default: a short run for CI).
 import json
 import os
 import random
-import tempfile
 from pathlib import Path
 
 import lark
@@ -120,20 +119,14 @@ def exercise(path: Path, seed: int) -> str:
     return "played"
 
 
-@pytest.fixture(scope="module")
-def folder():
-    with tempfile.TemporaryDirectory() as d:
-        yield Path(d)
-
-
 @settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data(), name=st.sampled_from(sorted(GAMES)), count=st.integers(1, 3), seed=st.integers(0, 99))
-def test_grammar_aware_mutations_of_the_games_never_crash(folder, data, name, count, seed):
+def test_grammar_aware_mutations_of_the_games_never_crash(module_folder, data, name, count, seed):
     text = GAMES[name]
     for _ in range(count):
         text = mutate(lambda options: data.draw(st.sampled_from(options)), name, text)
     # A variant extends its base by name: write it beside the games it may extend.
-    path = folder / name
+    path = module_folder / name
     path.write_text(text, encoding="utf-8")
     exercise(path, seed)
 

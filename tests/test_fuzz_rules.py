@@ -4,7 +4,6 @@ plays or stops with RulesError or IllegalMove. Any other exception is a bug in t
 
 import random
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -62,12 +61,6 @@ def mutate(data, name, text):
     return ("\n" if kind.endswith("_line") else "").join(parts)
 
 
-@pytest.fixture(scope="module")
-def folder():
-    with tempfile.TemporaryDirectory() as d:
-        yield Path(d)
-
-
 def exercise(path: Path, seed: int) -> str:
     """Load and play a rules file; return how far it got. Only RulesError/IllegalMove may escape."""
     try:
@@ -98,25 +91,25 @@ def exercise(path: Path, seed: int) -> str:
 
 @settings(max_examples=200)
 @given(data=st.data(), name=st.sampled_from(sorted(GAMES)), count=st.integers(1, 3), seed=st.integers(0, 99))
-def test_mutated_rules_never_crash(folder, data, name, count, seed):
+def test_mutated_rules_never_crash(module_folder, data, name, count, seed):
     text = GAMES[name]
     for _ in range(count):
         text = mutate(data, name, text)
-    path = folder / name
+    path = module_folder / name
     path.write_text(text, encoding="utf-8")
     exercise(path, seed)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_the_games_themselves_load_and_play(folder, name):
-    path = folder / name
+def test_the_games_themselves_load_and_play(module_folder, name):
+    path = module_folder / name
     path.write_text(GAMES[name], encoding="utf-8")
     assert exercise(path, 1) in ("played", "over")
 
 
-def test_sete_e_meio_cut_after_any_line_is_rejected_with_the_file_named_or_loads(folder):
+def test_sete_e_meio_cut_after_any_line_is_rejected_with_the_file_named_or_loads(module_folder):
     lines = GAMES["sete_e_meio.rules"].split("\n")
-    path = folder / "cut.rules"
+    path = module_folder / "cut.rules"
     outcomes = []
     for k in range(len(lines) + 1):
         path.write_text("\n".join(lines[:k]), encoding="utf-8")

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from cardrules import load_game
 from properties import check_game_properties
-from trick_play import hand_of, random_moves, var
+from support.states import var
+from trick_play import hand_of, random_moves
 
 HOUSE = {"jd_bonus": True, "avoid_all_tricks_bonus": True, "can_lead_any_club": True,
          "can_lead_hearts_instead_of_qs": True, "no_pts_on_first_trick": False, "qs_breaks_hearts": False}

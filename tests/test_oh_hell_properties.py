@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from cardrules import load_game
 from properties import check_game_properties
-from trick_play import hand_of, random_moves, var
+from support.states import var
+from trick_play import hand_of, random_moves
 
 SHORT = {n: load_game("oh_hell", {"players": n, "max_hands": 4}) for n in range(3, 8)}
 

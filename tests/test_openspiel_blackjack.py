@@ -8,7 +8,9 @@ c % 13; its actions 0 and 1 are `hit` and `stand`. Its return (+1, 0, -1 bets) i
 import pytest
 
 from cardrules import load_game
-from openspiel_mirror import Mirror, cards_in, games_to_play, play_many
+from openspiel_diff import games_to_play
+from openspiel_mirror import Mirror, play_many
+from support.states import cards_in
 
 pyspiel = pytest.importorskip("pyspiel")
 

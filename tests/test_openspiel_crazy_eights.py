@@ -14,7 +14,9 @@ from collections import Counter
 import pytest
 
 from cardrules import load_game
-from openspiel_mirror import Mirror, cards_in, games_to_play, play_many, var
+from openspiel_diff import games_to_play
+from openspiel_mirror import Mirror, play_many
+from support.states import cards_in, var
 
 pyspiel = pytest.importorskip("pyspiel")
 

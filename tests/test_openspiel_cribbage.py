@@ -16,7 +16,9 @@ partner) and its share of the penalty to the others."""
 import pytest
 
 from cardrules import load_game
-from openspiel_mirror import Mirror, cards_in, games_to_play, play_many
+from openspiel_diff import games_to_play
+from openspiel_mirror import Mirror, play_many
+from support.states import cards_in
 
 pyspiel = pytest.importorskip("pyspiel")
 

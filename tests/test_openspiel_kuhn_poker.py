@@ -6,7 +6,9 @@ Mapping: OpenSpiel's cards 0, 1, 2 are J, Q, K; its actions 0 and 1 are `pass` a
 import pytest
 
 from cardrules import load_game
-from openspiel_mirror import Mirror, cards_in, games_to_play, play_many
+from openspiel_diff import games_to_play
+from openspiel_mirror import Mirror, play_many
+from support.states import cards_in
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -7,7 +7,9 @@ its actions 0, 1, 2 are `fold`, `call` (a check when nothing is owed) and `raise
 import pytest
 
 from cardrules import load_game
-from openspiel_mirror import Mirror, cards_in, games_to_play, play_many
+from openspiel_diff import games_to_play
+from openspiel_mirror import Mirror, play_many
+from support.states import cards_in
 
 pyspiel = pytest.importorskip("pyspiel")
 

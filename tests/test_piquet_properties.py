@@ -8,15 +8,12 @@ from hypothesis import strategies as st
 
 from cardrules import load_game
 from properties import check_game_properties
+from support.states import var
 
 STANDARD = {"carte_blanche": "standard", "trick_scoring": "standard", "bonus30": "standard",
             "capot_adds_ten": True}
 PARTIES = {"seed": load_game("piquet"), "standard": load_game("piquet", STANDARD)}
 ONE_DEAL = load_game("piquet", {"deals": 1})
-
-
-def _var(state, name):
-    return state.vars[state.game.var_index[name]]
 
 
 def _trick_zone(state):
@@ -27,7 +24,7 @@ def _trick_zone(state):
 @given(seed=st.integers(0, 10**6), rules=st.sampled_from(sorted(PARTIES)))
 def test_random_play_keeps_every_core_property(seed, rules):
     final = check_game_properties(PARTIES[rules], seed, check_every=1)
-    assert _var(final, "deal_no") == 6
+    assert var(final, "deal_no") == 6
 
 
 @settings(max_examples=60)
@@ -41,13 +38,13 @@ def test_every_deal_has_twelve_tricks_worth_26_trick_points(seed):
         moves = state.legal_moves()
         move = moves[rng.randrange(len(moves))]
         card_completes_a_trick = state.phase_name == "play" and len(_trick_zone(state)) == 1
-        before = sum(_var(state, "deal_score"))
+        before = sum(var(state, "deal_score"))
         state.apply(move)
         if move.name == "play":
             tricks += card_completes_a_trick
-            in_play.append(sum(_var(state, "deal_score")) - before)
+            in_play.append(sum(var(state, "deal_score")) - before)
     won = [len(state.zones[state.game.zones["won"].base + p]) // 2 for p in (0, 1)]
-    assert tricks == 12 and sum(won) == 12 and _var(state, "trick_no") == 12
+    assert tricks == 12 and sum(won) == 12 and var(state, "trick_no") == 12
     # The last card also brings the cards (10, or 40 for capot); the 30-point bonus may fire on
     # any card played, once. Trick points are 1 or 2 a card, so a larger step holds the bonus.
     in_play[-1] -= 40 if max(won) == 12 else 10 if max(won) >= 7 else 0

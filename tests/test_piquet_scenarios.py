@@ -16,6 +16,7 @@ from cardrules import load_game
 from cardrules.language.diagnostics import RulesError
 from cardrules.engine.position import load_data
 from cardrules.engine.runtime import State
+from support.states import cards_in as cards, legal_in_order as moves, var
 
 ELDER, DEALER = 0, 1
 
@@ -57,22 +58,9 @@ def tricks_won(st: State) -> list[int]:
     return [len(cards(st, "won", p)) // 2 for p in (0, 1)]
 
 
-def var(st: State, name: str):
-    return st.vars[st.game.var_index[name]]
-
-
-def cards(st: State, zone: str, seat: int) -> list[str]:
-    z = st.game.zones[zone]
-    return [st.game.deck.names[c] for c in st.zones[z.base + seat]]
-
-
 def seen_by(st: State, seat: int, zone: str, owner: int) -> list[str]:
     """The cards of a seat's zone that `seat` can name in its observation."""
     return [c for c in st.observation(seat)["zones"][zone][owner] if c is not None]
-
-
-def moves(st: State) -> list[str]:
-    return [m.text for m in st.legal_moves()]
 
 
 def play(st: State, *texts: str) -> State:

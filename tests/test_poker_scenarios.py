@@ -6,6 +6,7 @@ import pytest
 
 from cardrules import load_game
 from cardrules.engine.position import load_data
+from support.states import legal
 
 KUHN = load_game("kuhn-poker")
 LEDUC = load_game("leduc-poker")
@@ -20,10 +21,6 @@ def play(st, *moves):
     for m in moves:
         st.apply(m)
     return st
-
-
-def legal(st):
-    return sorted(m.text for m in st.legal_moves())
 
 
 # --- Kuhn ------------------------------------------------------------------------------------

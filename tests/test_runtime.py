@@ -13,6 +13,7 @@ from cardrules.language.checker import check
 from cardrules.engine.compiler import compile_model
 from cardrules.language.diagnostics import SourceMap
 from cardrules.language.parser import parse
+from support.states import var
 
 GAME = load_game("sete-e-meio", {"players": 4, "rounds": 2})
 
@@ -27,10 +28,6 @@ def play(state, seed, moves):
         legal = state.legal_moves()
         played.append(state.apply(legal[rng.randrange(len(legal))]).text)
     return played
-
-
-def var(st, name):
-    return st.vars[st.game.var_index[name]]
 
 
 def test_a_clone_is_independent_of_its_original():
@@ -81,6 +78,37 @@ def test_apply_by_text_or_by_move_is_the_same():
     assert by_move.apply(move).text == "bet 3"
     assert by_text == by_move
     assert var(by_text, "bet")[by_text.current_player] == 3
+
+
+def test_a_variable_is_read_by_its_rules_name_and_a_per_player_one_by_seat():
+    st = GAME.new_state(6)
+    bettor = st.current_player
+    st.apply("bet 3")
+    assert st.var("bet", bettor) == 3 and st.var("bet") == [3 if seat == bettor else 0 for seat in range(4)]
+    assert st.var("mode", bettor) == "unset" and st.var("raised", bettor) is False
+    chips = st.var("chips")
+    chips[0] += 100
+    assert st.var("chips") != chips, "the value is a copy"
+
+
+def test_a_per_team_variable_read_by_seat_is_its_teams_value():
+    game = load_game("cassino", {"players": 4})
+    st = game.new_state(1)
+    st.vars[game.var_index["points"]] = [3, 5]
+    assert [st.var("points", seat) for seat in range(4)] == [3, 5, 3, 5] and st.var("points") == [3, 5]
+
+
+@pytest.mark.parametrize("name, seat, message, hint", [
+    ("chip", None, "the rules declare no variable `chip`", "did you mean `chips`?"),
+    ("wager", None, "the rules declare no variable `wager`", "variables: banker, to_act, asked, round, chips"),
+    ("banker", 1, "`banker` is one variable for the whole game, not one per player", "var('banker')"),
+    ("bet", 4, "4 is not a seat of this game", "seats are 0 to 3"),
+    ("bet", "1", "'1' is not a seat of this game", "seats are 0 to 3"),
+])
+def test_a_wrong_variable_or_seat_is_a_diagnostic_not_a_key_error(name, seat, message, hint):
+    with pytest.raises(RulesError) as info:
+        GAME.new_state(6).var(name, seat)
+    assert message in info.value.render() and hint in info.value.render()
 
 
 @pytest.mark.parametrize("text", ["bet 11", "bet 0", "stand", "fold", ""])

@@ -10,6 +10,7 @@ import pytest
 
 from cardrules import IllegalMove, load_game
 from cardrules.engine.position import load, load_data
+from support.states import legal_in_order as legal, var
 
 GAME = load_game("sete-e-meio", {"players": 4})
 DECK = list(GAME.deck.names)
@@ -25,14 +26,6 @@ def position(phase, hands, *, top=(), returned=(), game=GAME, **variables):
     stock = [c for c in game.deck.names if c not in used] + list(reversed(top))
     return load_data(game, {"phase": phase, "vars": variables,
                             "zones": {"hand": hands, "stock": stock, "returned": list(returned)}})
-
-
-def legal(st):
-    return [m.text for m in st.legal_moves()]
-
-
-def var(st, name):
-    return st.vars[st.game.var_index[name]]
 
 
 def hand_seen_by(st, seat, viewer):

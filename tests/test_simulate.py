@@ -7,14 +7,13 @@ import random
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from cardrules import RulesError, RulesRuntimeError, load_game
 from cardrules.play import chunks
 from cardrules.play import simulate as sim
 from cardrules.play.agents import GreedyAgent, sample_hidden
-from cardrules.cli import cli
 from cardrules.play.simulate import Summary, game_seed, play_games, simulate
+from cli_runner import run
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HIGH_CARD = str(FIXTURES / "high_card.rules")
@@ -158,16 +157,9 @@ def test_a_sampled_position_looks_the_same_to_its_seat_and_deals_the_hidden_card
 
 # --- the command line --------------------------------------------------------------------
 
-def invoke(*args):
-    result = CliRunner().invoke(cli, [str(a) for a in args])
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
-    assert "Traceback" not in result.output
-    return result
-
-
 def test_csv_and_json_hold_the_same_figures(tmp_path):
-    result = invoke("simulate", HIGH_CARD, "-n", 30, "-p", 4, "--seed", 2, "--workers", 1,
-                    "--json", tmp_path / "run.json", "--csv", tmp_path / "run.csv")
+    result = run("simulate", HIGH_CARD, "-n", 30, "-p", 4, "--seed", 2, "--workers", 1,
+                 "--json", tmp_path / "run.json", "--csv", tmp_path / "run.csv")
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "run.json").read_text())
     rows = {(r["scope"], r["id"], r["statistic"]): r["value"]
@@ -185,20 +177,20 @@ def test_csv_and_json_hold_the_same_figures(tmp_path):
 def test_plot_writes_histograms(tmp_path, suffix, magic):
     pytest.importorskip("matplotlib")
     out = tmp_path / f"run{suffix}"
-    result = invoke("simulate", HIGH_CARD, "-n", 20, "--workers", 1, "--plot", out)
+    result = run("simulate", HIGH_CARD, "-n", 20, "--workers", 1, "--plot", out)
     assert result.exit_code == 0, result.output
     assert out.read_bytes().startswith(magic)
 
 
 def test_plot_to_another_format_is_a_diagnostic(tmp_path):
-    result = invoke("simulate", HIGH_CARD, "-n", 2, "--workers", 1, "--plot", tmp_path / "run.pdf")
+    result = run("simulate", HIGH_CARD, "-n", 2, "--workers", 1, "--plot", tmp_path / "run.pdf")
     assert result.exit_code == 1 and "name a .png or .svg file" in result.stderr
 
 
 def test_an_interrupted_command_writes_what_finished_and_resumes_it(tmp_path, monkeypatch):
     out, full = tmp_path / "run.json", tmp_path / "full.json"
     args = ("simulate", HIGH_CARD, "-n", 50, "--seed", 3, "--workers", 1)
-    assert invoke(*args, "--json", full).exit_code == 0
+    assert run(*args, "--json", full).exit_code == 0
     real = chunks.play_games
 
     def ctrl_c_at_game_20(game, seed, agents, start, stop, *options):
@@ -207,13 +199,13 @@ def test_an_interrupted_command_writes_what_finished_and_resumes_it(tmp_path, mo
         return real(game, seed, agents, start, stop, *options)
 
     monkeypatch.setattr(chunks, "play_games", ctrl_c_at_game_20)
-    stopped = invoke(*args, "--json", out)
+    stopped = run(*args, "--json", out)
     assert stopped.exit_code == 130
     kept = json.loads(out.read_text())["games"]
     assert 20 <= kept < 50 and f"interrupted after {kept} of 50 games" in stopped.stderr
     assert f"--resume {out}" in stopped.stderr and "interrupted" in stopped.stdout
     monkeypatch.setattr(chunks, "play_games", real)
-    assert invoke(*args, "--json", out, "--resume", out).exit_code == 0
+    assert run(*args, "--json", out, "--resume", out).exit_code == 0
     resumed, expected = json.loads(out.read_text()), json.loads(full.read_text())
     resumed.pop("timing"), expected.pop("timing")
     assert resumed == expected
@@ -221,10 +213,10 @@ def test_an_interrupted_command_writes_what_finished_and_resumes_it(tmp_path, mo
 
 def test_resuming_from_a_file_that_is_not_json_is_a_diagnostic(tmp_path):
     (tmp_path / "bad.json").write_text("{not json")
-    result = invoke("simulate", HIGH_CARD, "-n", 5, "--resume", tmp_path / "bad.json")
+    result = run("simulate", HIGH_CARD, "-n", 5, "--resume", tmp_path / "bad.json")
     assert result.exit_code == 1 and "the saved run is not valid JSON" in result.stderr
 
 
 def test_an_unknown_agent_on_the_command_line_is_a_diagnostic():
-    result = invoke("simulate", HIGH_CARD, "-n", 5, "--agents", "random,clever")
+    result = run("simulate", HIGH_CARD, "-n", 5, "--agents", "random,clever")
     assert result.exit_code == 1 and "no agent called `clever`" in result.stderr

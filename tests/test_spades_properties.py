@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from cardrules import load_game
 from properties import check_game_properties
-from trick_play import hand_of, random_moves, var
+from support.states import var
+from trick_play import hand_of, random_moves
 
 RULES = {"nil": load_game("spades"), "no nil": load_game("spades-no-nil"),
          "never broken": load_game("spades", {"spades_break": False})}

@@ -6,16 +6,13 @@ import pytest
 
 from cardrules import load_game
 from cardrules.engine.position import load_data
+from support.states import legal
 
 SUITS = "CDHS"
 
 
 def suit_cards(suits, ranks):
     return [r + s for s in suits for r in ranks]
-
-
-def legal(state):
-    return sorted(m.text for m in state.legal_moves())
 
 
 def plays(*cards):

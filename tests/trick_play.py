@@ -4,10 +4,6 @@ state it was chosen in, so a test can state what must hold of each lead, bid or 
 import random
 
 
-def var(state, name):
-    return state.vars[state.game.var_index[name]]
-
-
 def hand_of(state, seat):
     game = state.game
     return [game.deck.label(c) for c in state.zones[game.zones["hand"].base + seat]]

@@ -3,7 +3,9 @@
 A State is plain data — lists of card ids per zone slot, per-card face and knowledge bits,
 groups as small dicts, variable values, the phase index and the random generator's seed
 and draw count — so ``clone()`` is a few list copies and the JSON round trip is exact.
-The compiled rules live in the Game as closures; a State never holds one.
+The compiled rules live in the Game: the functions of the Python module that :mod:`codegen`
+writes, and a few small ones made beside them (the first words of a move's text); a State
+never holds one.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, Callable, Sequence
 import attrs
 
 from ..language.deck import DeckTable
-from ..language.diagnostics import Span
+from ..language.diagnostics import Span, did_you_mean, error
 from ..language.limits import LimitExceeded
 from ..language.model import ZoneInfo
 from . import explain, observation, position, trail
@@ -386,6 +388,31 @@ class State:
     def action_to_string(self, action: int) -> str:
         from .actions import action_to_string
         return action_to_string(self, action)
+
+    def var(self, name: str, seat: int | None = None) -> Any:
+        """The value of the rules variable `name` as the rules hold it: a card as its id in
+        ``game.deck``, a number as an int or a Fraction, a name of a `one of` as a str. A
+        per-player variable gives the value of `seat`; a per-team one, as in the rules, the value
+        of `seat`'s team; either, without a seat, a list of every seat's or team's. The value is
+        a copy: changing it leaves the state alone. A name the rules do not declare, a seat for
+        a variable of the whole game, or a seat that is not one, is a RulesError saying which."""
+        game = self.game
+        index = game.var_index.get(name)
+        if index is None:
+            raise error(f"the rules declare no variable `{name}`", None,
+                        did_you_mean(str(name), game.var_index) or f"variables: {', '.join(game.var_index) or 'none'}")
+        slot = game.vars[index]
+        value = self.vars[index]
+        if slot.owner is None:
+            if seat is not None:
+                raise error(f"`{name}` is one variable for the whole game, not one per player", None,
+                            f"read it without a seat: var({name!r})")
+            return _copy(value)
+        if seat is None:
+            return [_copy(v) for v in value]
+        if seat.__class__ is not int or not 0 <= seat < game.player_count:
+            raise error(f"{seat!r} is not a seat of this game", None, f"seats are 0 to {game.player_count - 1}")
+        return _copy(value[seat if slot.owner == "player" else game.team_of[seat]])
 
     def scores(self) -> list:
         score = self.game.score

@@ -1,6 +1,7 @@
 """The checked model of a rules file: its declarations resolved, typed and given concrete values.
 
-The checker builds a :class:`Model`; the compiler turns it into a :class:`~cardrules.game.Game`.
+The checker builds a :class:`Model`; the compiler turns it into a
+:class:`~cardrules.engine.runtime.Game`.
 """
 
 from __future__ import annotations

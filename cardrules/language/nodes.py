@@ -1,6 +1,6 @@
 """The abstract syntax tree of a rules file: small frozen value classes with source spans.
 
-The parser builds these; the checker reads them; the compiler turns them into closures.
+The parser builds these; the checker reads them; the compiler writes them out as Python source.
 Every node carries the :class:`~cardrules.language.diagnostics.Span` that diagnostics point at.
 """
 

@@ -2,9 +2,8 @@
 its own seeded agents, and their results as columns. Whatever runs a chunk (this process, a
 pool of processes, a Dask worker), the same chunk gives the same results.
 
-Game length in hands: the language has no built-in notion of a hand, so by convention a game
-that declares a global ``var hands: number`` counting its hands has that count read at the end
-of every game; otherwise hands are not reported.
+A game that counts its hands (:mod:`cardrules.play.hands`) has that count read at the end of
+every game; otherwise hands are not reported.
 """
 
 from __future__ import annotations
@@ -16,10 +15,10 @@ import attrs
 from ..engine.errors import RulesRuntimeError
 from ..engine.runtime import Game
 from .agents import observers
+from .hands import hands_slot
 from .metrics import Recorder
 from .specs import make_agent
 
-HANDS_VAR = "hands"
 # Scores are summarised in floating point; beyond 10**15 their sums and squares would be
 # neither exact nor, past 1e308, finite. A game that scores more is a finding about the rules.
 MAX_SCORE = 10 ** 15
@@ -33,14 +32,6 @@ def game_seed(seed: int, index: int) -> int:
 
 def agent_seed(seed: int, index: int, seat: int) -> str:
     return f"{seed}:{index}:{seat}"
-
-
-def hands_slot(game: Game) -> int | None:
-    """The variable counting hands, when the rules declare ``var hands: number``."""
-    i = game.var_index.get(HANDS_VAR)
-    if i is None or game.vars[i].owner is not None or game.vars[i].type != "number":
-        return None
-    return i
 
 
 def play_games(game: Game, seed: int, agents: Sequence[str], start: int, stop: int,

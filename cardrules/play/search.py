@@ -29,12 +29,12 @@ from ..engine.primitives import Move
 from ..engine.runtime import State
 from ..language.diagnostics import Diagnostic, RulesError
 from .agents import place_cards
+from .hands import hands_slot
 
 DEFAULT_ITERATIONS = {"ismcts": 60, "pimc": 60}
 PLAYOUT_CAP = 300  # moves; a playout that has not reached the horizon by then is judged by score
 EXPLORATION = 0.7  # UCB's constant, for rewards in [0, 1]
 WORLDS = 24  # determinisations per decision, sampled once and searched in turn
-HANDS_VAR = "hands"
 
 
 @attrs.frozen
@@ -321,9 +321,7 @@ class _Judge:
         self.game = game
         self.team_of = game.team_of
         self.teams = game.team_count
-        self.hands = game.var_index.get(HANDS_VAR)
-        if self.hands is not None and (game.vars[self.hands].owner or game.vars[self.hands].type != "number"):
-            self.hands = None
+        self.hands = hands_slot(game)
         self.hands_at = root.vars[self.hands] if self.hands is not None else None
         self.scale = 1.0
         self.judged = 0

@@ -31,7 +31,8 @@ from . import stats
 from .output import write_text_atomically
 from ..engine.runtime import Game
 from ..language.diagnostics import Diagnostic, RulesError
-from .chunks import MAX_SCORE, Chunk, game_seed, hands_slot, play_games, winning_teams  # noqa: F401  (public here too)
+from .chunks import MAX_SCORE, Chunk, game_seed, play_games, winning_teams  # noqa: F401  (public here too)
+from .hands import hands_slot
 from .metrics import figures as design_metrics, per_game as per_game_metrics
 from .parallel import play
 from .specs import check_agent_spec
