@@ -18,6 +18,7 @@ from ..language.deck import DeckTable
 from ..language.diagnostics import Span
 from ..language.limits import LimitExceeded
 from ..language.model import ZoneInfo
+from ..language.types import Type
 from . import explain, observation, position, trail
 from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
 from .primitives import MOVE_CACHE_LIMIT, Move, last_rendered, normal_text
@@ -60,7 +61,7 @@ class CompiledPhase:
 class VarSlot:
     name: str
     owner: str | None
-    type: str
+    type: Type
     count: int
     init: Callable
 

@@ -15,6 +15,7 @@ import attrs
 
 from ..engine.errors import RulesRuntimeError
 from ..engine.runtime import Game
+from ..language import types as T
 from .agents import observers
 from .metrics import Recorder
 from .specs import make_agent
@@ -38,7 +39,7 @@ def agent_seed(seed: int, index: int, seat: int) -> str:
 def hands_slot(game: Game) -> int | None:
     """The variable counting hands, when the rules declare ``var hands: number``."""
     i = game.var_index.get(HANDS_VAR)
-    if i is None or game.vars[i].owner is not None or game.vars[i].type != "number":
+    if i is None or game.vars[i].owner is not None or game.vars[i].type != T.NUMBER:
         return None
     return i
 

@@ -27,6 +27,7 @@ from ..engine.errors import RulesRuntimeError
 from ..engine.observation import cards_named
 from ..engine.primitives import Move
 from ..engine.runtime import State
+from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError
 from .agents import place_cards
 
@@ -322,7 +323,7 @@ class _Judge:
         self.team_of = game.team_of
         self.teams = game.team_count
         self.hands = game.var_index.get(HANDS_VAR)
-        if self.hands is not None and (game.vars[self.hands].owner or game.vars[self.hands].type != "number"):
+        if self.hands is not None and (game.vars[self.hands].owner or game.vars[self.hands].type != T.NUMBER):
             self.hands = None
         self.hands_at = root.vars[self.hands] if self.hands is not None else None
         self.scale = 1.0
