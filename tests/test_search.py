@@ -16,11 +16,12 @@ from cardrules.play.specs import check_agent_spec, make_agent
 from cardrules.language.diagnostics import RulesError
 from cardrules.play.search import Budget, ISMCTSAgent, Knowledge, PIMCAgent
 from cardrules.engine.observation import cards_named
+from cardrules.language import types as T
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 BUNDLED = sorted(p.stem.replace("_", "-") for p in GAMES_DIR.glob("*.rules"))
 _COMPILED: dict[str, object] = {}
-CARD_TYPES = ("card", "item", "list:card", "list:item")
+CARD_TYPES = (T.CARD, T.ITEM, T.list_of(T.CARD), T.list_of(T.ITEM))
 SMALL = ("greedy", "pimc:6", "ismcts:8")
 
 

@@ -43,6 +43,7 @@ from ..engine.loader import load_game, parse_param
 from ..engine.observation_tensor import (information_state_string, layout, observation_string, observation_tensor,
                                   observed_move)
 from ..engine.runtime import Game
+from ..language import types as T
 from .outcome import utility_bounds, win_loss
 
 DEFAULT_DEALS = 1 << 16
@@ -82,10 +83,10 @@ def _max_tokens(game: Game) -> int:
     enc = encoding(game)
     deck = game.deck_size
 
-    def bound(t: str) -> int:
-        if t.startswith("list:"):
-            return deck * bound(t[5:]) + 1
-        return {"group": deck + 1, "item": deck + 2, "number": 24}.get(t, 1)
+    def bound(t: T.Type) -> int:
+        if t.kind == "list":
+            return deck * bound(t.of) + 1
+        return {T.GROUP: deck + 1, T.ITEM: deck + 2, T.NUMBER: 24}.get(t, 1)
     return max([1 + sum(bound(t) for t in types) for types in enc.param_types.values()] or [1])
 
 

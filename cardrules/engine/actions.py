@@ -82,13 +82,13 @@ class ActionEncoding:
         self.minus = self._add("minus")
         self.slash = self._add("slash")
         self.digit_token = [self._add(f"digit:{d}") for d in range(10)]
-        self.param_types: dict[tuple[int, int], tuple[str, ...]] = {}  # (phase, move) -> parameter types
+        self.param_types: dict[tuple[int, int], tuple[T.Type, ...]] = {}  # (phase, move) -> parameter types
         self.param_encoders: dict[tuple[int, int], tuple[Encoder, ...]] = {}
         types = game.model.types
         for phase in game.phases:
             for cm in phase.moves:
                 key = (phase.index, cm.index)
-                self.param_types[key] = tuple(T.element(types.get(id(g.source), "any")) for g in cm.decl.generators)
+                self.param_types[key] = tuple(T.element(types.get(id(g.source), T.ANY)) for g in cm.decl.generators)
                 self.param_encoders[key] = tuple(self._encoder(t) for t in self.param_types[key])
 
     def _add(self, label: str) -> int:
@@ -103,7 +103,7 @@ class ActionEncoding:
         return self.labels[action] if 0 <= action < len(self.labels) else f"action {action}"
 
     # --- encoding values
-    def _encoder(self, t: str) -> Encoder:
+    def _encoder(self, t: T.Type) -> Encoder:
         names, deck_size, none = self.game.deck.names, self.game.deck_size, self.none
         card_token, end, group_token = self.card_token, self.end, self.group
 
@@ -123,14 +123,14 @@ class ActionEncoding:
             else:
                 out.append(group_token)
                 group(st, x, out)
-        if t == "card":
+        if t == T.CARD:
             return card
-        if t == "group":
+        if t == T.GROUP:
             return group
-        if t == "item":
+        if t == T.ITEM:
             return item
-        if t.startswith("list:"):
-            inner = self._encoder(t[5:])
+        if t.kind == "list":
+            inner = self._encoder(t.of)
 
             def listed(st, xs, out):
                 if xs is None:
@@ -140,15 +140,15 @@ class ActionEncoding:
                     inner(st, x, out)
                 out.append(end)
             return listed
-        if t == "player":
+        if t == T.PLAYER:
             return lambda st, x, out: out.append(none if x is None else self.player_token[x])
-        if t == "team":
+        if t == T.TEAM:
             return lambda st, x, out: out.append(none if x is None else self.team_token[x])
-        if t == "bool":
+        if t == T.BOOL:
             return lambda st, x, out: out.append(self.yes if x else self.no)
-        if t == "number":
+        if t == T.NUMBER:
             return lambda st, x, out: self._number(x, out)
-        if t in ("symbol", "rank", "suit"):
+        if t in (T.SYMBOL, T.RANK, T.SUIT):
             return lambda st, x, out: out.append(none if x is None else self._word(x))
         return self._any
 
@@ -226,7 +226,7 @@ def _number_window(game: Game) -> tuple[int, int]:
     for phase in model.phases.values():
         for mv in phase.moves:
             for g in mv.generators:
-                if T.element(model.types.get(id(g.source), "any")) != "number":
+                if T.element(model.types.get(id(g.source), T.ANY)) != T.NUMBER:
                     continue
                 for e in n.walk(g.source):
                     value = constants.constant_number(e)

@@ -41,8 +41,8 @@ _SIMPLE = re.compile(r"st\.vars\[[0-9]+\](\[[A-Za-z_0-9]+\])?")
 # Generated source worth computing once per legal-move generation: it calls something or loops.
 _COSTLY = re.compile(r"\b(?:B[0-9]+|H[0-9]+|d_\w+|g_\w+|rt\.extreme|any|all|sum|max|min|next)\(| for ")
 # Values whose text is one word, and those shown as several (see CodeGen.copies_key).
-_ONE_WORD = frozenset({"card", "number", "symbol", "player", "bool", "rank", "suit"})
-_MANY_WORDS = frozenset({"group", "item", "list:card", "list:group", "list:item"})
+_ONE_WORD = frozenset({T.CARD, T.NUMBER, T.SYMBOL, T.PLAYER, T.BOOL, T.RANK, T.SUIT})
+_MANY_WORDS = frozenset({T.GROUP, T.ITEM, T.list_of(T.CARD), T.list_of(T.GROUP), T.list_of(T.ITEM)})
 _MEMO_USE = re.compile(r"\b_m\b")
 _MEMO_PLACE = re.compile(r"\(_m\[([0-9]+)\] if \1 in _m else _m\.setdefault\(\1, ")
 # Deals of up to this many cards (a number in the rules) are written out card by card.
@@ -50,8 +50,8 @@ DEAL_WRITTEN_OUT = 3
 # Moves the same in every state are listed once when compiling, up to this many per move.
 STATIC_MOVES_LIMIT = 1_000
 # Lists whose elements are never lists: a move parameter of one is frozen by `tuple`.
-_FLAT_LISTS = {T.list_of(t) for t in ("card", "item", "group", "number", "player", "team", "bool", "symbol",
-                                      "rank", "suit")}
+_FLAT_LISTS = {T.list_of(t) for t in (T.CARD, T.ITEM, T.GROUP, T.NUMBER, T.PLAYER, T.TEAM, T.BOOL, T.SYMBOL,
+                                      T.RANK, T.SUIT)}
 # Expressions that do the work: operators over them are cheap once their operands are kept.
 _WORK = (n.Call, n.Aggregate, n.ListComp, n.Name)
 # Python names of the rules' locals, of generated temporaries and of the state, as opposed to
@@ -131,8 +131,8 @@ class CodeGen:
         self.by_card: dict[str, ByCard] = {}  # the same values, for a def passed to a built-in
 
     # --- helpers
-    def type(self, e) -> str:
-        return self.m.types.get(id(e), "any")
+    def type(self, e) -> T.Type:
+        return self.m.types.get(id(e), T.ANY)
 
     def const(self, value: Any, prefix: str = "K") -> str:
         hashable = isinstance(value, (int, str, bool, Fraction, Span)) or value is None
@@ -210,7 +210,7 @@ class CodeGen:
             del w.lines[line], w.spans[line]
         self.materialised = []
 
-    def move_params(self, mv: n.MoveDecl) -> list[tuple[str, str]]:
+    def move_params(self, mv: n.MoveDecl) -> list[tuple[str, T.Type]]:
         """The move's parameters in order, each with the type of the values it takes."""
         return [(g.var, T.element(self.type(g.source))) for g in mv.generators]
 
@@ -223,7 +223,7 @@ class CodeGen:
 
         def render(st, env):
             return render_args(st, [env[v] for v in names])
-        if any(t in ("group", "item", "any") or t.endswith(("group", "item", "any")) for _, t in params):
+        if any(T.innermost(t) in (T.GROUP, T.ITEM, T.ANY) for _, t in params):
             def lazy(args, seen):
                 return render_args(rt.SeenGroups(seen), args)
             lazy.names_groups = True
@@ -275,8 +275,8 @@ class CodeGen:
             return None
         domains = []
         for g in mv.generators:
-            if g.condition is not None or T.element(self.type(g.source)) not in ("number", "symbol", "player",
-                                                                                   "card", "bool", "rank", "suit"):
+            if g.condition is not None or T.element(self.type(g.source)) not in (T.NUMBER, T.SYMBOL, T.PLAYER,
+                                                                                   T.CARD, T.BOOL, T.RANK, T.SUIT):
                 return None
             try:
                 if isinstance(g.source, n.Binary) and g.source.op == "..":
@@ -342,7 +342,7 @@ class CodeGen:
                 for t in tests:
                     w.line(f"if not ({self.expr(t)}): continue", t.span)
             args = [f"tuple(L_{var})" if t in _FLAT_LISTS else
-                    f"rt.freeze(L_{var})" if t.startswith("list:") or t == "any" else f"L_{var}"
+                    f"rt.freeze(L_{var})" if t.kind == "list" or t == T.ANY else f"L_{var}"
                     for var, t in self.move_params(mv)]
             args_src = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
             name_c = self.const(mv.name, "N")
@@ -505,7 +505,7 @@ class CodeGen:
             if sorted(shown) != sorted(v for v, _ in params):
                 return None
             kinds = [t for _, t in params]
-            wide = [t for t in kinds if t in ("group", "item") or t.startswith("list:")]
+            wide = [t for t in kinds if t in (T.GROUP, T.ITEM) or t.kind == "list"]
             if len(wide) > 1 or any(t not in _ONE_WORD and t not in _MANY_WORDS for t in kinds):
                 return None
             leads.append(lead)
@@ -519,25 +519,25 @@ class CodeGen:
                 return names[x]
             return tuple(names[c] for c in seen[x]["cards"])
 
-        def keyer(decl: int, kinds: tuple[str, ...]) -> Callable:
+        def keyer(decl: int, kinds: tuple[T.Type, ...]) -> Callable:
             # Written out for the usual shapes (no values, a card, plain values): a phase
             # with copies asks this of every legal move.
             if not kinds:
                 return lambda move: (decl,)
-            if kinds == ("card",):
+            if kinds == (T.CARD,):
                 return lambda move: (decl, names[move.args[0]])
-            if all(t in _ONE_WORD and t != "card" for t in kinds):
+            if all(t in _ONE_WORD and t != T.CARD for t in kinds):
                 return lambda move: (decl, *move.args)
 
             def key(move):
                 seen = move._seen
                 out = [decl]
                 for t, x in zip(kinds, move.args):
-                    if t == "card":
+                    if t == T.CARD:
                         out.append(names[x])
-                    elif t in ("group", "item"):
+                    elif t in (T.GROUP, T.ITEM):
                         out.append(item(x, seen))
-                    elif t.startswith("list:"):
+                    elif t.kind == "list":
                         out.append(tuple(item(v, seen) for v in x))
                     else:
                         out.append(x)
@@ -545,7 +545,7 @@ class CodeGen:
             return key
         return tuple(keyer(decl, kinds) for decl, kinds in enumerate(decls))
 
-    def shower(self, t: str) -> Callable:
+    def shower(self, t: T.Type) -> Callable:
         names, ncards = self.deck.names, self.ncards
 
         def item(st, x):
@@ -554,20 +554,20 @@ class CodeGen:
             if x < ncards:
                 return names[x] if x >= 0 else "??"  # -1: a card hidden from the reader (move_text_for)
             return "(" + " ".join(names[c] for c in st.groups[x]["cards"]) + ")"
-        if t in ("card", "group", "item"):
+        if t in (T.CARD, T.GROUP, T.ITEM):
             return item
-        if t.startswith("list:"):
-            inner = self.shower(t[5:])
-            if t[5:] in ("card", "group", "item"):
+        if t.kind == "list":
+            inner = self.shower(t.of)
+            if t.of in (T.CARD, T.GROUP, T.ITEM):
                 def items(st, xs):  # most are cards, named by a look-up
                     if not xs:
                         return "nothing"
                     return " ".join([names[x] if x.__class__ is int and 0 <= x < ncards else item(st, x) for x in xs])
                 return items
             return lambda st, xs: " ".join(inner(st, x) for x in xs) if xs else "nothing"
-        if t == "player":
+        if t == T.PLAYER:
             return lambda st, p: f"p{p}"
-        if t == "bool":
+        if t == T.BOOL:
             return lambda st, b: "yes" if b else "no"
         return lambda st, v: str(v)
 
@@ -711,7 +711,7 @@ class CodeGen:
         table = self.tables.get(name)
         if table is None:
             d = self.m.defs[name]
-            if len(d.params) != 1 or type_of_ref(d.params[0].type) not in ("card", "player"):
+            if len(d.params) != 1 or self.type(d.params[0].type) not in (T.CARD, T.PLAYER):
                 return None
             if self.def_reads_state(name):
                 return None
@@ -725,8 +725,8 @@ class CodeGen:
         read. A def that fails for some value is called at each use instead, and fails there."""
         for name, table in self.tables.items():
             fn = self.ns[f"d_{name}"]
-            kind = type_of_ref(self.m.defs[name].params[0].type)
-            domain = range(self.ncards) if kind == "card" else range(self.m.player_count)
+            kind = self.type(self.m.defs[name].params[0].type)
+            domain = range(self.ncards) if kind == T.CARD else range(self.m.player_count)
             try:
                 self.ns[table][:] = [fn(probe, x) for x in domain]
             except Exception:
@@ -871,12 +871,12 @@ class CodeGen:
         if op in ("and", "or", "==", "!="):
             return f"({a} {op} {b})"
         if op in ("<", "<=", ">", ">="):
-            if lt.startswith("list:") or rt_.startswith("list:"):
+            if lt.kind == "list" or rt_.kind == "list":
                 return f"(list({a}) {op} list({b}))"
             return f"({a} {op} {b})"
         if op == "..":
             return f"rt.inclusive_range({a}, {b}, {self.span_const(e.span)})"
-        if lt.startswith("list:") or rt_.startswith("list:"):
+        if lt.kind == "list" or rt_.kind == "list":
             if op == "+":
                 return f"(list({a}) + list({b}))"
             if op == "-":
@@ -916,16 +916,16 @@ class CodeGen:
     def e_Index(self, e):
         obj_t = self.type(e.obj)
         index = self.expr(e.index)
-        if obj_t.startswith("per:"):
-            owner = obj_t.split(":", 2)[1]
+        if obj_t.kind == "per":
+            owner = obj_t.owner
             idx_t = self.type(e.index)
-            if owner == "team" and T.assignable(idx_t, "player") and idx_t != "team":
+            if owner == "team" and T.assignable(idx_t, T.PLAYER) and idx_t != T.TEAM:
                 index = f"{self.const(self.m.team_of)}[{index}]"
             kind, what = self.m.names.get(id(e.obj), (None, None))
             if kind == "zone":
                 return f"({what.base} + {index})"
             return f"st.vars[{self.var_index[what.name]}][{index}]"
-        if obj_t in ("zone", "gzone"):
+        if obj_t in (T.ZONE, T.GZONE):
             return f"rt.lookup({self.iterable(e.obj)}, {index}, {self.span_const(e.span)})"
         return f"rt.lookup({self.expr(e.obj)}, {index}, {self.span_const(e.span)})"
 
@@ -1032,7 +1032,7 @@ class CodeGen:
             return self.table_sum(table, e, loop, source), denominator
         if isinstance(e, n.Call) and e.func in self.m.defs:
             d = self.m.defs[e.func]
-            params = [type_of_ref(p.type) for p in d.params]
+            params = [self.type(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
             if not (self.inline and all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args)
                     and len(self.inlined) < 4):
@@ -1087,7 +1087,7 @@ class CodeGen:
             if table is not None:
                 return f"{table}[{self.expr(e.args[0])}]"
             d = self.m.defs[f]
-            params = [type_of_ref(p.type) for p in d.params]
+            params = [self.type(p.type) for p in d.params]
             args = [self.argument(a, t) for a, t in zip(e.args, params)]
             if self.inline and all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) and len(self.inlined) < 4:
                 # A call with plain arguments is inlined: the def's body, its parameters replaced.
@@ -1115,12 +1115,12 @@ class CodeGen:
             self.impure.add(impl)
         return f"{impl}(st{''.join(', ' + a for a in args)})"
 
-    def argument(self, a, param_type: str) -> str:
+    def argument(self, a, param_type: T.Type) -> str:
         if T.zone_as_list(self.type(a), param_type):
             return self.iterable(a)
-        if param_type == "func":
+        if param_type == T.FUNC:
             return self.func_ref(a.id)
-        if param_type == "collection":
+        if param_type == T.COLLECTION:
             return self.iterable(a)
         return self.expr(a)
 
@@ -1152,11 +1152,11 @@ class CodeGen:
             return f"rt.lazy_range({a}, {b}, {self.span_const(e.span)})"
         src = self.expr(e)
         t = self.type(e)
-        if t in ("zone", "gzone"):
+        if t in (T.ZONE, T.GZONE):
             return f"st.zones[{src}]"
-        if t == "group":
+        if t == T.GROUP:
             return f"st.groups[{src}]['cards']"
-        if t.startswith("list:") or t.startswith("map:"):
+        if t.kind in ("list", "map"):
             return src
         return f"rt.collection(st, {src})"
 
@@ -1188,7 +1188,7 @@ class CodeGen:
         elif isinstance(target, n.Index):
             what = self.m.names[id(target.obj)][1]
             index = self.expr(target.index)
-            if what.owner == "team" and self.type(target.index) == "player":
+            if what.owner == "team" and self.type(target.index) == T.PLAYER:
                 index = f"{self.const(self.m.team_of)}[{index}]"
             if not _IDENTIFIER.fullmatch(index):
                 # Evaluated once: `x[i] += v` must not compute i twice.
@@ -1226,7 +1226,7 @@ class CodeGen:
     def items(self, e) -> str:
         """Source for what a statement acts on, as a fresh list (the statement may move it)."""
         t = self.type(e)
-        if t in ("card", "group", "item"):
+        if t in (T.CARD, T.GROUP, T.ITEM):
             return f"[{self.expr(e)}]"
         return f"list({self.iterable(e)})"
 
@@ -1246,7 +1246,7 @@ class CodeGen:
 
     def s_MoveCards(self, s):
         dest_t = self.type(s.dest)
-        if self.type(s.what) == "card" and dest_t in ("zone", "gzone"):
+        if self.type(s.what) == T.CARD and dest_t in (T.ZONE, T.GZONE):
             # One card to a zone, the commonest move: no list, no dispatch on the destination.
             # Written out as State.take and State.put do it for a card in a zone.
             w = self.w
@@ -1266,19 +1266,19 @@ class CodeGen:
             w.line(f"st.face[{card}] = {self.face_of(s.face, dest)}", s.span)
             w.line(f"st.known[{card}] = 0", s.span)
             return
-        if self.type(s.what) == "zone" and dest_t == "zone":
+        if self.type(s.what) == T.ZONE and dest_t == T.ZONE:
             # A whole zone of cards to another: the cards in one go.
             self.w.line(f"rt.move_zone(st, {self.expr(s.what)}, {self.expr(s.dest)}, {self.face(s.face)}, "
                         f"{self.span_const(s.span)})", s.span)
             return
-        to_group = "True" if dest_t == "group" else "False" if dest_t in ("zone", "gzone") else "None"
+        to_group = "True" if dest_t == T.GROUP else "False" if dest_t in (T.ZONE, T.GZONE) else "None"
         self.w.line(f"rt.move_items(st, {self.items(s.what)}, {self.expr(s.dest)}, {to_group}, "
                     f"{self.face(s.face)}, {self.span_const(s.span)})", s.span)
 
     def s_Deal(self, s):
         w = self.w
         count = s.count.value if isinstance(s.count, n.Num) else None
-        if count.__class__ is int and 1 <= count <= DEAL_WRITTEN_OUT and self.type(s.source) == "zone":
+        if count.__class__ is int and 1 <= count <= DEAL_WRITTEN_OUT and self.type(s.source) == T.ZONE:
             # A few cards from a zone of cards (no groups), the commonest deals: written out,
             # card by card, without the calls of the general case (which reports a source
             # holding too few).
@@ -1382,7 +1382,7 @@ class CodeGen:
         self.w.line(self.transfer, s.span)
 
     def s_CallAction(self, s):
-        params = [type_of_ref(p.type) for p in self.m.actions[s.name].params]
+        params = [self.type(p.type) for p in self.m.actions[s.name].params]
         # A zone given for a list is the list of what it holds when the action is called.
         args = [f"list({self.iterable(a)})" if T.zone_as_list(self.type(a), t) else self.expr(a)
                 for a, t in zip(s.args, params)]
@@ -1465,14 +1465,6 @@ _TABLE_LOOKUP = re.compile(r"(K[0-9]+|T_[A-Za-z0-9_]+)\[(L_[A-Za-z0-9_]+)\]")
 # A test of such a look-up (of a deck's table too): `(D0.rank_of[L_c] == '10')`, `(K3[L_c] in K7)`.
 _TABLE_TEST = re.compile(r"\((K[0-9]+|T_[A-Za-z0-9_]+|D[0-9]+\.[a-z_]+)\[(L_[A-Za-z0-9_]+)\] (==|in) "
                          r"('[A-Za-z0-9_ ]*'|-?[0-9]+|L_[A-Za-z0-9_]+|K[0-9]+)\)")
-
-
-def type_of_ref(t: n.TypeRef) -> str:
-    if t.kind == "enum":
-        return "symbol"
-    if t.kind == "list":
-        return T.list_of(t.symbols[0])
-    return t.kind
 
 
 def free_python_names(node: ast.AST, bound: frozenset[str] = frozenset()) -> set[str]:

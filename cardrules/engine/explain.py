@@ -191,7 +191,7 @@ class _Explainer:
             value = self.function(e)(st, env)
         except Exception:
             return None
-        return _show(self.game, st, value, self.game.model.types.get(id(e), "any"))
+        return _show(self.game, st, value, self.game.model.types.get(id(e), T.ANY))
 
     def unmatched(self, st: State, text: str, cm: CompiledMove, matcher: "_Matcher",
                   legal: Sequence[Move]) -> Explanation:
@@ -236,7 +236,7 @@ class _Matcher:
         self.gens = decl.generators
         self.sources = [explainer.function(g.source, as_collection=True) for g in self.gens]
         types = explainer.game.model.types
-        self.showers = [explainer.gen.shower(T.element(types.get(id(g.source), "any"))) for g in self.gens]
+        self.showers = [explainer.gen.shower(T.element(types.get(id(g.source), T.ANY))) for g in self.gens]
         self.says = decl.says
         self.budget = CANDIDATE_LIMIT
         self.reached = 0  # the deepest parameter some value of which fitted the text
@@ -319,23 +319,23 @@ def _literal(e) -> bool:
     return isinstance(e, (n.Num, n.Str, n.Const))
 
 
-def _show(game: Game, st: State, value, t: str) -> str:
+def _show(game: Game, st: State, value, t: T.Type) -> str:
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if t.startswith("list:") and isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_show(game, st, x, t[5:]) for x in value) + "]"
-    if t in ("card", "item", "group") and isinstance(value, int):
+    if t.kind == "list" and isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_show(game, st, x, t.of) for x in value) + "]"
+    if t in (T.CARD, T.ITEM, T.GROUP) and isinstance(value, int):
         if value < game.deck_size:
             return game.deck.label(value)
         group = st.groups.get(value)
         return "(" + " ".join(game.deck.label(c) for c in group["cards"]) + ")" if group else "a group"
-    if t == "player" and isinstance(value, int):
+    if t == T.PLAYER and isinstance(value, int):
         return f"seat {value}"
     if isinstance(value, Fraction):
         return str(value)
-    if t in ("zone", "gzone") and isinstance(value, int):
+    if t in (T.ZONE, T.GZONE) and isinstance(value, int):
         return f"{len(st.zones[value])} cards"
     return str(value)
 

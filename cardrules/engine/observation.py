@@ -24,10 +24,10 @@ def observe(st: State, player: int) -> dict:
         # A card the seat cannot see is masked wherever it is named: a variable, a group's field.
         if value is None:
             return None
-        if t == "card":
+        if t == T.CARD:
             return deck.names[value] if visible(st, value, player) else None
-        if t.startswith("list:"):
-            return [value_seen(t[5:], x) for x in value]
+        if t.kind == "list":
+            return [value_seen(t.of, x) for x in value]
         return _plain(game, t, value)
 
     def show(x):
@@ -59,12 +59,12 @@ def observe(st: State, player: int) -> dict:
     }
 
 
-def _plain(game, t: str, value):
+def _plain(game, t: T.Type, value):
     if value is None:
         return None
-    if t.startswith("list:"):
-        return [_plain(game, t[5:], x) for x in value]
-    if t == "card":
+    if t.kind == "list":
+        return [_plain(game, t.of, x) for x in value]
+    if t == T.CARD:
         return game.deck.names[value]
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else str(value)
@@ -77,19 +77,19 @@ def cards_named(st, move) -> list[int]:
     return [c for value, t in zip(move.args, move_param_types(st.game, cm)) for c in cards_in(st, value, t)]
 
 
-def move_param_types(game, cm) -> list[str]:
+def move_param_types(game, cm) -> list[T.Type]:
     """The element type of each parameter of a compiled move (its generator's source)."""
     types = game.model.types
-    return [T.element(types.get(id(g.source), "any")) for g in cm.decl.generators]
+    return [T.element(types.get(id(g.source), T.ANY)) for g in cm.decl.generators]
 
 
-def cards_in(st, value, t: str) -> list[int]:
+def cards_in(st, value, t: T.Type) -> list[int]:
     """The cards a value of type `t` names: a card, a group's cards, a list's."""
     if value is None:
         return []
-    if t.startswith("list:"):
-        return [c for x in value for c in cards_in(st, x, t[5:])]
-    if t in ("card", "group", "item"):
+    if t.kind == "list":
+        return [c for x in value for c in cards_in(st, x, t.of)]
+    if t in (T.CARD, T.GROUP, T.ITEM):
         return [value] if value < st.game.deck_size else list(st.groups[value]["cards"])
     return []
 def move_text_for(before: State, move: Move, seat: int, after: State | None = None) -> str:
@@ -101,17 +101,17 @@ def move_text_for(before: State, move: Move, seat: int, after: State | None = No
         after = before.clone()
         after.apply(move)
     compiled = game.phases[before.phase].moves[move.decl]
-    types = [T.element(game.model.types.get(id(g.source), "any")) for g in compiled.decl.generators]
+    types = [T.element(game.model.types.get(id(g.source), T.ANY)) for g in compiled.decl.generators]
 
     def seen(card: int) -> bool:
         return game.visible_to(before, card, seat) or game.visible_to(after, card, seat)
 
-    def masked(value, t: str):
+    def masked(value, t: T.Type):
         if value is None:
             return None
-        if t.startswith("list:"):
-            return tuple(masked(x, t[5:]) for x in value)
-        if t in ("card", "group", "item"):
+        if t.kind == "list":
+            return tuple(masked(x, t.of) for x in value)
+        if t in (T.CARD, T.GROUP, T.ITEM):
             cards = [value] if value < game.deck_size else before.groups[value]["cards"]
             return value if all(seen(c) for c in cards) else MASKED_CARD
         return value

@@ -39,9 +39,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..language import types as T
 from .actions import encoding
 from .per_game import per_game
 from .primitives import Move
+
+_CARD_LIST = T.list_of(T.CARD)
 
 
 class TensorLayout:
@@ -72,11 +75,11 @@ class TensorLayout:
             at += size
         self.size = at
 
-    def _var_size(self, t: str) -> int:
+    def _var_size(self, t: T.Type) -> int:
         game = self.game
-        return {"number": 1, "bool": 1, "player": game.player_count + 1, "team": game.team_count + 1,
-                "card": self.names + 1, "list:card": self.names + 1}.get(
-            t, len(self.words) + 1 if t in ("symbol", "rank", "suit") else 2 if t.startswith("list:") else 0)
+        return {T.NUMBER: 1, T.BOOL: 1, T.PLAYER: game.player_count + 1, T.TEAM: game.team_count + 1,
+                T.CARD: self.names + 1, _CARD_LIST: self.names + 1}.get(
+            t, len(self.words) + 1 if t in (T.SYMBOL, T.RANK, T.SUIT) else 2 if t.kind == "list" else 0)
 
 
 def _slot_seen(game: Game, slot: int, seat: int) -> bool:
@@ -144,24 +147,24 @@ def observation_tensor(st: State, seat: int) -> list[float]:
     return out
 
 
-def _var_features(st: State, seat: int, lay: TensorLayout, t: str, value, out: list, at: int) -> None:
+def _var_features(st: State, seat: int, lay: TensorLayout, t: T.Type, value, out: list, at: int) -> None:
     game = st.game
-    if t in ("number", "bool"):
+    if t in (T.NUMBER, T.BOOL):
         out[at] = float(value or 0)
-    elif t in ("player", "team"):
-        out[at + (value if value is not None else (game.player_count if t == "player" else game.team_count))] = 1.0
-    elif t in ("symbol", "rank", "suit"):
+    elif t in (T.PLAYER, T.TEAM):
+        out[at + (value if value is not None else (game.player_count if t == T.PLAYER else game.team_count))] = 1.0
+    elif t in (T.SYMBOL, T.RANK, T.SUIT):
         out[at + lay.words.get(value, len(lay.words))] = 1.0
-    elif t == "card":
+    elif t == T.CARD:
         seen = value is not None and game.visible_to(st, value, seat)
         out[at + (lay.card_name[value] if seen else lay.names)] = 1.0
-    elif t == "list:card":
+    elif t == _CARD_LIST:
         for c in value or ():
             if game.visible_to(st, c, seat):
                 out[at + lay.card_name[c]] += 1
             else:
                 out[at + lay.names] += 1
-    elif t.startswith("list:"):
+    elif t.kind == "list":
         items = list(value or ())
         out[at] = float(len(items))
         out[at + 1] = float(sum(x for x in items if isinstance(x, (int, Fraction)) and not isinstance(x, bool)))
@@ -204,22 +207,22 @@ def observation_string(st: State, seat: int) -> str:
     return "\n".join(lines)
 
 
-def _masked(st: State, seat: int, t: str, value):
+def _masked(st: State, seat: int, t: T.Type, value):
     """A variable's value as the seat may know it: a card it cannot see is `none`."""
     game = st.game
-    if t == "card" and value is not None and not game.visible_to(st, value, seat):
+    if t == T.CARD and value is not None and not game.visible_to(st, value, seat):
         return None
-    if t == "list:card" and value is not None:
+    if t == _CARD_LIST and value is not None:
         return [game.deck.names[c] if game.visible_to(st, c, seat) else None for c in value]
     return _shown(game, t, value)
 
 
-def _shown(game: Game, t: str, value):
+def _shown(game: Game, t: T.Type, value):
     if value is None:
         return None
-    if t.startswith("list:"):
-        return [_shown(game, t[5:], x) for x in value]
-    if t == "card":
+    if t.kind == "list":
+        return [_shown(game, t.of, x) for x in value]
+    if t == T.CARD:
         return game.deck.names[value]
     if isinstance(value, Fraction) and value.denominator == 1:
         return value.numerator
@@ -254,13 +257,13 @@ def observed_move(before: State, move: Move, after: State, seat: int) -> str:
     def show(t, x):
         if x is None:
             return "none"
-        if t == "card" or (t == "item" and x < game.deck_size):
+        if t == T.CARD or (t == T.ITEM and x < game.deck_size):
             return card(x)
-        if t in ("group", "item"):
+        if t in (T.GROUP, T.ITEM):
             return "(" + " ".join(card(c) for c in before.groups[x]["cards"]) + ")"
-        if t.startswith("list:"):
-            return " ".join(show(t[5:], v) for v in x) if x else "nothing"
-        if t == "player":
+        if t.kind == "list":
+            return " ".join(show(t.of, v) for v in x) if x else "nothing"
+        if t == T.PLAYER:
             return f"p{x}"
         return _value(x)
     return " ".join([f"p{mover}", move.name] + [show(t, x) for t, x in zip(types, move.args)])

@@ -96,12 +96,12 @@ def dump_param(v):
     return v
 
 
-def _dump_value(game: Game, t: str, value):
+def _dump_value(game: Game, t: T.Type, value):
     if value is None:
         return None
-    if t.startswith("list:"):
-        return [_dump_value(game, t[5:], x) for x in value]
-    if t == "card":
+    if t.kind == "list":
+        return [_dump_value(game, t.of, x) for x in value]
+    if t == T.CARD:
         return game.deck.label(value)
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else str(value)
@@ -193,21 +193,21 @@ class _Reader:
         self.used.add(card)
         return card, face
 
-    def value(self, path: str, t: str, raw: Any, domain: tuple[str, ...] | None = None):
+    def value(self, path: str, t: T.Type, raw: Any, domain: tuple[str, ...] | None = None):
         """A variable's or group field's value of type `t`; `domain`, the symbols a `one of`
         type allows."""
         game = self.game
         if raw is None:
             if t in T.NULLABLE:
                 return None
-            self.error(path, f"expected {T.describe(t)}, not null")
+            self.error(path, f"expected {t.describe()}, not null")
             return T.default_value(t)
-        if t.startswith("list:"):
+        if t.kind == "list":
             if not isinstance(raw, list):
                 self.error(path, f"expected a list, not {_shown(raw)}")
                 return []
-            return [self.value(f"{path}[{i}]", t[5:], x, domain) for i, x in enumerate(raw)]
-        if t == "card":
+            return [self.value(f"{path}[{i}]", t.of, x, domain) for i, x in enumerate(raw)]
+        if t == T.CARD:
             if isinstance(raw, str) and raw in self.by_label:
                 return self.by_label[raw]
             if isinstance(raw, str) and raw in self.by_name:
@@ -215,7 +215,7 @@ class _Reader:
             self.error(path, f"{_shown(raw)} is not a card", did_you_mean(str(raw), self.by_name)
                        if isinstance(raw, str) else None)
             return None
-        if t == "number":
+        if t == T.NUMBER:
             if _whole(raw):
                 if number_too_large(raw):
                     self.error(path, f"a number has at most {MAX_NUMBER_DIGITS} digits")
@@ -231,33 +231,33 @@ class _Reader:
             self.error(path, f"expected a number (a whole number, or a fraction as a string like \"15/2\"), "
                              f"not {_shown(raw)}")
             return 0
-        if t == "bool":
+        if t == T.BOOL:
             if not isinstance(raw, bool):
                 self.error(path, f"expected true or false, not {_shown(raw)}")
                 return False
             return raw
-        if t in ("player", "team"):
-            limit = game.player_count if t == "player" else game.team_count
+        if t in (T.PLAYER, T.TEAM):
+            limit = game.player_count if t == T.PLAYER else game.team_count
             if not (_whole(raw) and 0 <= raw < limit):
-                self.error(path, f"expected a {t} number from 0 to {limit - 1}, not {_shown(raw)}")
+                self.error(path, f"expected a {t.kind} number from 0 to {limit - 1}, not {_shown(raw)}")
                 return 0
             return raw
-        if t in ("symbol", "rank", "suit"):
+        if t in (T.SYMBOL, T.RANK, T.SUIT):
             allowed = domain if domain is not None else self.domains[t]
             if not isinstance(raw, str) or raw not in allowed:
                 self.error(path, f"expected one of {', '.join(allowed)}, not {_shown(raw)}",
                            did_you_mean(raw, allowed) if isinstance(raw, str) else None)
                 return None
             return raw
-        self.error(path, f"a value of type {T.describe(t)} cannot be written in a position")
+        self.error(path, f"a value of type {t.describe()} cannot be written in a position")
         return None
 
 
-def _symbol_domains(game: Game) -> dict[str, tuple[str, ...]]:
+def _symbol_domains(game: Game) -> dict[T.Type, tuple[str, ...]]:
     deck = game.deck
     ranks = tuple(deck.ranks) + (("joker",) if "joker" in deck.rank_of else ())
     symbols = tuple(sorted(set(game.model.symbols) | set(ranks) | set(deck.suits)))
-    return {"rank": ranks, "suit": tuple(deck.suits), "symbol": symbols}
+    return {T.RANK: ranks, T.SUIT: tuple(deck.suits), T.SYMBOL: symbols}
 
 
 def _enum_symbols(type_ref) -> tuple[str, ...] | None:

@@ -20,6 +20,7 @@ from ..language.deck import DeckTable
 from ..language.diagnostics import Span, did_you_mean, error
 from ..language.limits import LimitExceeded
 from ..language.model import ZoneInfo
+from ..language.types import Type
 from . import explain, observation, position, trail
 from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
 from .primitives import MOVE_CACHE_LIMIT, Move, last_rendered, normal_text
@@ -62,7 +63,7 @@ class CompiledPhase:
 class VarSlot:
     name: str
     owner: str | None
-    type: str
+    type: Type
     count: int
     init: Callable
 

@@ -51,12 +51,12 @@ class Checker:
         self.sources = sources
         self.overrides = overrides
         self.diagnostics: list[Diagnostic] = []
-        self.types: dict[int, str] = {}
+        self.types: dict[int, T.Type] = {}
         self.names: dict[int, tuple[str, Any]] = {}
-        self.def_types: dict[str, str] = {}
+        self.def_types: dict[str, T.Type] = {}
         self.checking_defs: list[str] = []
         self.symbols: set[str] = set()
-        self.group_fields: dict[str, str] = {}
+        self.group_fields: dict[str, T.Type] = {}
         self.unknown_types: set[str] = set()
         self.iterations = 1  # how often the loops around the expression being checked go round, when constant
         self.too_many_iterations: set[Span] = set()
@@ -151,7 +151,7 @@ class Checker:
             if var.init is not None:
                 t = self.expr(var.init, {})
                 if not T.assignable(t, var.type):
-                    self.error(f"`{var.name}` is {T.describe(var.type)} but starts as {T.describe(t)}",
+                    self.error(f"`{var.name}` is {var.type.describe()} but starts as {t.describe()}",
                                var.init.span)
         for d in self.defs.values():
             self.parameter_names([(p.name, p.span) for p in d.params], f"`{d.name}`")
@@ -167,9 +167,9 @@ class Checker:
         self.block(setup.body, {}, where="setup")
         for phase in self.phases.values():
             self.check_phase(phase)
-        t = self.expr(score.expr, {score.var: "player"})
-        if not T.assignable(t, "number"):
-            self.error(f"a score must be a number, not {T.describe(t)}", score.expr.span)
+        t = self.expr(score.expr, {score.var: T.PLAYER})
+        if not T.assignable(t, T.NUMBER):
+            self.error(f"a score must be a number, not {t.describe()}", score.expr.span)
         self.fatal_if_errors()
         self.check_flow(setup)
         self.check_deals(setup)
@@ -409,7 +409,7 @@ class Checker:
                 if f.name == "cards":
                     self.error("`cards` is the name of a group's cards and cannot be a field", f.span)
                 old = self.group_fields.get(f.name)
-                self.group_fields[f.name] = fields[f.name] if old in (None, fields[f.name]) else "any"
+                self.group_fields[f.name] = fields[f.name] if old in (None, fields[f.name]) else T.ANY
             info = ZoneInfo(z.name, z.owner, z.visibility, z.face, z.holds_deck, fields, z.span,
                             base=slot, count=counts[z.owner])
             slot += info.count
@@ -434,22 +434,27 @@ class Checker:
         self.error(f"unknown type `{name}`", span,
                    (hint + (" " if hint.endswith("?") else "; ") + forms) if hint else forms)
 
-    def type_ref(self, t: n.TypeRef) -> str:
+    def type_ref(self, t: n.TypeRef) -> T.Type:
+        """The type a declaration writes, noted for the compiler, which reads it from the model
+        rather than the words again."""
+        return self.note(t, self.written_type(t))
+
+    def written_type(self, t: n.TypeRef) -> T.Type:
         if t.kind == "enum":
             self.symbols.update(t.symbols)
-            return "symbol"
+            return T.SYMBOL
         if t.kind == "bool":
-            return "bool"
+            return T.BOOL
         if t.kind == "list":
             inner = t.symbols[0]
             if inner not in TYPE_NAMES:
                 self.unknown_type(inner, t.span)
-                return T.list_of("any")
-            return T.list_of(inner)
+                return T.list_of(T.ANY)
+            return T.list_of(T.Type(inner))
         if t.kind not in TYPE_NAMES:
             self.unknown_type(t.kind, t.span)
-            return "any"
-        return t.kind
+            return T.ANY
+        return T.Type(t.kind)
 
     def check_vars(self, decls: list[n.Var]) -> dict[str, VarInfo]:
         out = {}
@@ -457,58 +462,58 @@ class Checker:
             out[v.name] = VarInfo(v.name, v.owner, self.stored_type(v.type), v.init, v.span, index=i)
         return out
 
-    def stored_type(self, t: n.TypeRef) -> str:
+    def stored_type(self, t: n.TypeRef) -> T.Type:
         """The type of a variable or group field. `item` (a card or a group) is for parameters
         only: what the state stores is shown to players, and a stored item could not be masked."""
         kind = self.type_ref(t)
-        if T.element(kind) == "item" or kind == "item":
+        if T.element(kind) == T.ITEM or kind == T.ITEM:
             self.error("a variable or group field holds a `card` or a `group`, not an `item`", t.span,
                        "`item` is for the parameters of `def` and `action`")
         return kind
 
     # --- expressions
-    def note(self, e, t: str) -> str:
+    def note(self, e, t: T.Type) -> T.Type:
         self.types[id(e)] = t
         return t
 
-    def expr(self, e: n.Expr, scope: dict[str, str]) -> str:
+    def expr(self, e: n.Expr, scope: dict[str, T.Type]) -> T.Type:
         return self.note(e, self._expr(e, scope))
 
-    def want(self, e: n.Expr, scope, expected: str, what: str) -> str:
+    def want(self, e: n.Expr, scope, expected: T.Type, what: str) -> T.Type:
         t = self.expr(e, scope)
         if not T.assignable(t, expected):
-            self.error(f"{what} must be {T.describe(expected)}, not {T.describe(t)}", e.span)
+            self.error(f"{what} must be {expected.describe()}, not {t.describe()}", e.span)
         return t
 
-    def _expr(self, e, scope) -> str:
+    def _expr(self, e, scope) -> T.Type:
         if isinstance(e, n.Num):
-            return "number"
+            return T.NUMBER
         if isinstance(e, n.Const):
-            return "bool" if isinstance(e.value, bool) else "none"
+            return T.BOOL if isinstance(e.value, bool) else T.NONE
         if isinstance(e, n.Str):
             return self.deck_symbol(e)
         if isinstance(e, n.Name):
             return self.name(e, scope)
         if isinstance(e, n.Unary):
             if e.op == "not":
-                self.want(e.operand, scope, "bool", "the operand of `not`")
-                return "bool"
-            self.want(e.operand, scope, "number", "the operand of `-`")
-            return "number"
+                self.want(e.operand, scope, T.BOOL, "the operand of `not`")
+                return T.BOOL
+            self.want(e.operand, scope, T.NUMBER, "the operand of `-`")
+            return T.NUMBER
         if isinstance(e, n.Binary):
             return self.binary(e, scope)
         if isinstance(e, n.Cond):
-            self.want(e.test, scope, "bool", "the condition")
+            self.want(e.test, scope, T.BOOL, "the condition")
             when_true, when_false = _narrowed(e.test, scope)
             a, b = self.expr(e.then, when_true), self.expr(e.otherwise, when_false)
-            if T.assignable(b, a) and T.assignable(a, b) and "any" in a:
+            if T.assignable(b, a) and T.assignable(a, b) and T.unknown_in(a):
                 return b                   # `if C then [] else cards`: the list's elements are known
             if T.assignable(b, a):
                 return a
             if T.assignable(a, b):
                 return b
-            self.error(f"the two branches give {T.describe(a)} and {T.describe(b)}", e.span)
-            return "any"
+            self.error(f"the two branches give {a.describe()} and {b.describe()}", e.span)
+            return T.ANY
         if isinstance(e, n.ListLit):
             ts = [self.expr(i, scope) for i in e.items]
             return T.list_of(_common(ts))
@@ -521,7 +526,7 @@ class Checker:
             for k, v in e.entries:
                 self.expr(k, scope)
                 ts.append(self.expr(v, scope))
-            return "map:" + _common(ts)
+            return T.map_of(_common(ts))
         if isinstance(e, n.Index):
             return self.index(e, scope)
         if isinstance(e, n.Attr):
@@ -534,22 +539,22 @@ class Checker:
             return self.expr(e.body, {**scope, e.name: self.expr(e.value, scope)})
         raise AssertionError(f"unknown expression {e!r}")
 
-    def deck_symbol(self, e: n.Str) -> str:
+    def deck_symbol(self, e: n.Str) -> T.Type:
         deck = self.deck
         kinds = []
         if e.text in deck.ranks:
-            kinds.append("rank")
+            kinds.append(T.RANK)
         if e.text in deck.suits:
-            kinds.append("suit")
+            kinds.append(T.SUIT)
         if e.text in deck.names:
-            kinds.append("symbol")
+            kinds.append(T.SYMBOL)
         if not kinds:
             self.error(f'"{e.text}" is not a rank, suit or card of this deck', e.span,
                        did_you_mean(e.text, list(deck.ranks) + list(deck.suits) + list(deck.names)))
-            return "any"
-        return kinds[0] if len(kinds) == 1 else "symbol"
+            return T.ANY
+        return kinds[0] if len(kinds) == 1 else T.SYMBOL
 
-    def name(self, e: n.Name, scope) -> str:
+    def name(self, e: n.Name, scope) -> T.Type:
         ident = e.id
         if ident in scope:
             self.names[id(e)] = ("local", ident)
@@ -557,12 +562,12 @@ class Checker:
         if ident in self.vars:
             var = self.vars[ident]
             self.names[id(e)] = ("var", var)
-            return f"per:{var.owner}:{var.type}" if var.owner else var.type
+            return T.per(var.owner, var.type) if var.owner else var.type
         if ident in self.zones:
             zone = self.zones[ident]
             self.names[id(e)] = ("zone", zone)
-            kind = "gzone" if zone.fields else "zone"
-            return f"per:{zone.owner}:{kind}" if zone.owner else kind
+            kind = T.GZONE if zone.fields else T.ZONE
+            return T.per(zone.owner, kind) if zone.owner else kind
         if ident in CONSTANTS:
             self.names[id(e)] = ("const", ident)
             return CONSTANTS[ident][0]
@@ -571,95 +576,94 @@ class Checker:
             return _value_type(self.values[ident])
         if ident in self.orders:
             self.names[id(e)] = ("order", ident)
-            return "order"
+            return T.ORDER
         if ident in self.symbols:
             self.names[id(e)] = ("symbol", ident)
-            return "symbol"
+            return T.SYMBOL
         if ident in self.defs and not self.defs[ident].params:
             self.names[id(e)] = ("def", ident)
             return self.def_type(self.defs[ident])
         if ident in self.defs or ident in self.deck_attrs or ident in ("rank", "suit", "name"):
             self.names[id(e)] = ("func", ident)
-            return "func"
+            return T.FUNC
         if ident == "me":
             self.error("`me` means the player making a move; it exists only inside a move", e.span)
-            return "player"
+            return T.PLAYER
         candidates = (list(scope) + list(self.vars) + list(self.values) + list(self.zones) + list(CONSTANTS)
                       + list(self.orders) + sorted(self.symbols) + list(self.defs) + list(self.deck_attrs))
         hint = _NAME_SPELLINGS.get(ident) or did_you_mean(ident, candidates)
         self.error(f"unknown name `{ident}`", e.span, hint)
-        return "any"
+        return T.ANY
 
-    def binary(self, e: n.Binary, scope) -> str:
+    def binary(self, e: n.Binary, scope) -> T.Type:
         op = e.op
         if op in ("and", "or"):
-            self.want(e.left, scope, "bool", f"the left side of `{op}`")
+            self.want(e.left, scope, T.BOOL, f"the left side of `{op}`")
             when_true, when_false = _narrowed(e.left, scope)
-            self.want(e.right, when_true if op == "and" else when_false, "bool", f"the right side of `{op}`")
-            return "bool"
+            self.want(e.right, when_true if op == "and" else when_false, T.BOOL, f"the right side of `{op}`")
+            return T.BOOL
         a, b = self.expr(e.left, scope), self.expr(e.right, scope)
         if op in ("==", "!="):
             if not T.comparable(a, b):
                 hint = None
-                if "symbol" in (a, b) and "card" in (a, b):
+                if T.SYMBOL in (a, b) and T.CARD in (a, b):
                     hint = 'compare a card by name: `name(c) == "10D"`'
-                self.error(f"cannot compare {T.describe(a)} with {T.describe(b)}", e.span, hint)
-            return "bool"
+                self.error(f"cannot compare {a.describe()} with {b.describe()}", e.span, hint)
+            return T.BOOL
         if op in ("<", "<=", ">", ">="):
-            ok = (T.assignable(a, "number") and T.assignable(b, "number")) or (
-                a.startswith("list:") and b.startswith("list:"))
+            ok = (T.assignable(a, T.NUMBER) and T.assignable(b, T.NUMBER)) or (
+                a.kind == "list" and b.kind == "list")
             if not ok:
-                self.error(f"`{op}` compares numbers (or lists of numbers), not {T.describe(a)} and {T.describe(b)}",
+                self.error(f"`{op}` compares numbers (or lists of numbers), not {a.describe()} and {b.describe()}",
                            e.span)
-            return "bool"
+            return T.BOOL
         if op in ("in", "not in"):
             if not T.is_collection(b):
-                self.error(f"`{op}` needs a list, zone or group on its right, not {T.describe(b)}", e.right.span)
-            return "bool"
+                self.error(f"`{op}` needs a list, zone or group on its right, not {b.describe()}", e.right.span)
+            return T.BOOL
         if op == "..":
-            self.want(e.left, scope, "number", "a range bound")
-            self.want(e.right, scope, "number", "a range bound")
-            return T.list_of("number")
-        if op in ("+", "-") and a.startswith("list:") and b.startswith("list:"):
+            self.want(e.left, scope, T.NUMBER, "a range bound")
+            self.want(e.right, scope, T.NUMBER, "a range bound")
+            return T.list_of(T.NUMBER)
+        if op in ("+", "-") and a.kind == "list" and b.kind == "list":
             return T.list_of(_common([T.element(a), T.element(b)]))
         for side, t in ((e.left, a), (e.right, b)):
-            if not T.assignable(t, "number"):
-                self.error(f"`{op}` needs numbers, not {T.describe(t)}", side.span)
-        return "number"
+            if not T.assignable(t, T.NUMBER):
+                self.error(f"`{op}` needs numbers, not {t.describe()}", side.span)
+        return T.NUMBER
 
-    def index(self, e: n.Index, scope) -> str:
+    def index(self, e: n.Index, scope) -> T.Type:
         obj = self.expr(e.obj, scope)
-        if obj.startswith("per:"):
-            _, owner, inner = obj.split(":", 2)
+        if obj.kind == "per":
             t = self.expr(e.index, scope)
-            if not (T.assignable(t, owner) or (owner == "team" and T.assignable(t, "player"))):
-                self.error(f"index this by a {owner}, not {T.describe(t)}", e.index.span)
-            return inner
-        if obj.startswith("map:"):
+            if not (T.assignable(t, T.Type(obj.owner)) or (obj.owner == "team" and T.assignable(t, T.PLAYER))):
+                self.error(f"index this by a {obj.owner}, not {t.describe()}", e.index.span)
+            return obj.of
+        if obj.kind == "map":
             self.expr(e.index, scope)
-            return obj[4:]
-        if obj.startswith("list:") or obj in ("zone", "gzone"):
-            self.want(e.index, scope, "number", "a list index")
+            return obj.of
+        if obj.kind == "list" or obj in (T.ZONE, T.GZONE):
+            self.want(e.index, scope, T.NUMBER, "a list index")
             return T.element(obj)
-        if obj != "any":
-            self.error(f"{T.describe(obj)} cannot be indexed", e.span)
+        if obj != T.ANY:
+            self.error(f"{obj.describe()} cannot be indexed", e.span)
         self.expr(e.index, scope)
-        return "any"
+        return T.ANY
 
-    def attr(self, e: n.Attr, scope) -> str:
+    def attr(self, e: n.Attr, scope) -> T.Type:
         obj = self.expr(e.obj, scope)
-        if not T.assignable(obj, "group") and obj != "item":
+        if not T.assignable(obj, T.GROUP) and obj != T.ITEM:
             hint = None
-            if obj == "card" and (e.name in ("rank", "suit", "name") or e.name in self.deck_attrs):
+            if obj == T.CARD and (e.name in ("rank", "suit", "name") or e.name in self.deck_attrs):
                 hint = f"a card's {e.name} is a function of it: write `{e.name}({_source(self.sources, e.obj)})`"
-            self.error(f"only groups have fields; this is {T.describe(obj)}", e.obj.span, hint)
-            return "any"
+            self.error(f"only groups have fields; this is {obj.describe()}", e.obj.span, hint)
+            return T.ANY
         if e.name == "cards":
-            return T.list_of("card")
+            return T.list_of(T.CARD)
         if e.name not in self.group_fields:
             self.error(f"no zone declares a group field `{e.name}`", e.span,
                        did_you_mean(e.name, list(self.group_fields) + ["cards"]))
-            return "any"
+            return T.ANY
         return self.group_fields[e.name]
 
     @contextlib.contextmanager
@@ -679,49 +683,49 @@ class Checker:
         finally:
             self.iterations = outer
 
-    def iteration(self, var: str, iterable: n.Expr, condition, scope) -> dict[str, str]:
+    def iteration(self, var: str, iterable: n.Expr, condition, scope) -> dict[str, T.Type]:
         t = self.expr(iterable, scope)
         if not T.is_collection(t):
-            self.error(f"cannot go through {T.describe(t)}; expected a list, zone or group", iterable.span)
+            self.error(f"cannot go through {t.describe()}; expected a list, zone or group", iterable.span)
         inner = dict(scope)
         inner[var] = T.element(t)
         if condition is not None:
-            self.want(condition, inner, "bool", "a filter")
+            self.want(condition, inner, T.BOOL, "a filter")
         return inner
 
-    def aggregate(self, e: n.Aggregate, scope) -> str:
+    def aggregate(self, e: n.Aggregate, scope) -> T.Type:
         if e.func not in AGGREGATES:
             self.error(f"`{e.func}(... for ...)` is not an aggregate", e.span,
                        did_you_mean(e.func, AGGREGATES) or f"aggregates: {', '.join(AGGREGATES)}")
-            return "any"
+            return T.ANY
         with self.loop(e.iterable):
             inner = self.iteration(e.var, e.iterable, e.condition, scope)
             t = self.expr(e.element, inner)
         if e.func == "sum":
-            if not T.assignable(t, "number"):
+            if not T.assignable(t, T.NUMBER):
                 self.error("`sum` adds numbers", e.element.span)
-            return "number"
+            return T.NUMBER
         if e.func == "count":
-            return "number"
+            return T.NUMBER
         if e.func in ("any", "all"):
-            if not T.assignable(t, "bool"):
+            if not T.assignable(t, T.BOOL):
                 self.error(f"`{e.func}` needs a truth value for each element", e.element.span)
-            return "bool"
+            return T.BOOL
         if e.func in ("max", "min"):
             return t
         if e.func in ("most", "least"):
             return inner[e.var]
         return t  # first
 
-    def call(self, e: n.Call, scope) -> str:
+    def call(self, e: n.Call, scope) -> T.Type:
         f = e.func
         if f in self.defs:
             d = self.defs[f]
             self.args(e, scope, [self.type_ref(p.type) for p in d.params])
             return self.def_type(d)
         if f in self.deck_attrs:
-            self.args(e, scope, ["card"])
-            return "number"
+            self.args(e, scope, [T.CARD])
+            return T.NUMBER
         if f in REGISTRY:
             b = REGISTRY[f]
             params = list(b.params)
@@ -732,15 +736,15 @@ class Checker:
                     self.error(f"`{f}` takes {b.short_form} or {len(params)} arguments, not {len(e.args)}", e.span)
                     for a in e.args:
                         self.expr(a, scope)
-                    return "any"
+                    return T.ANY
             ts = self.args(e, scope, params)
             return b.result_type(ts)
         if f in self.actions:
             self.error(f"`{f}` is an action: call it as a statement, not inside an expression", e.span)
-            return "any"
+            return T.ANY
         if f in AGGREGATES:
             self.error(f"`{f}` needs the form `{f}(value for x in list)`", e.span)
-            return "any"
+            return T.ANY
         hint = _FUNCTION_SPELLINGS.get(f)
         if f == "range" and len(e.args) == 1:
             hint = f"write `1..{_source(self.sources, e.args[0])}` for the numbers from 1 to that number"
@@ -748,37 +752,37 @@ class Checker:
                    hint or did_you_mean(f, list(self.defs) + list(self.deck_attrs) + list(REGISTRY)))
         for a in e.args:
             self.expr(a, scope)
-        return "any"
+        return T.ANY
 
-    def args(self, e, scope, params: list[str]) -> list[str]:
+    def args(self, e, scope, params: list[T.Type]) -> list[T.Type]:
         if len(e.args) != len(params):
             self.error(f"`{e.func if hasattr(e, 'func') else e.name}` takes {len(params)} "
                        f"argument{'s' if len(params) != 1 else ''}, not {len(e.args)}", e.span)
         ts = []
         for a, p in zip(e.args, params):
-            if p == "func":
+            if p == T.FUNC:
                 ts.append(self.func_ref(a))
                 continue
             t = self.expr(a, scope)
             ts.append(t)
             if not T.assignable(t, p) and not T.zone_as_list(t, p):
                 hint = None
-                if p.startswith("list:") and t in ("zone", "gzone"):
+                if p.kind == "list" and t in (T.ZONE, T.GZONE):
                     hint = f"the list of a zone's cards is `cards({_source(self.sources, a)})`"
-                self.error(f"this argument must be {T.describe(p)}, not {T.describe(t)}", a.span, hint)
+                self.error(f"this argument must be {p.describe()}, not {t.describe()}", a.span, hint)
         for a in e.args[len(params):]:
             self.expr(a, scope)
         return ts
 
-    def func_ref(self, a: n.Expr) -> str:
+    def func_ref(self, a: n.Expr) -> T.Type:
         if isinstance(a, n.Name) and (a.id in self.defs or a.id in self.deck_attrs):
             self.names[id(a)] = ("func", a.id)
             if a.id in self.defs and len(self.defs[a.id].params) != 1:
                 self.error(f"`{a.id}` must take exactly one argument to be used here", a.span)
-            return self.note(a, "func")
+            return self.note(a, T.FUNC)
         self.error("expected the name of a `def` or a card attribute", a.span,
                    "write `def value_of(x: card) = ...` and pass `value_of`")
-        return "func"
+        return T.FUNC
 
     def check_action_recursion(self) -> None:
         """An action that calls itself, directly or through others, could run for ever."""
@@ -797,13 +801,13 @@ class Checker:
                     seen.add(callee)
                     todo.extend(calls.get(callee, ()))
 
-    def def_type(self, d: n.Def) -> str:
+    def def_type(self, d: n.Def) -> T.Type:
         if d.name in self.def_types:
             return self.def_types[d.name]
         if d.name in self.checking_defs:
             self.error(f"`{d.name}` refers to itself; definitions cannot be recursive", d.span,
                        "rules must always finish: use the built-in aggregates instead of recursion")
-            return "any"
+            return T.ANY
         self.checking_defs.append(d.name)
         t = self.expr(d.body, {p.name: self.type_ref(p.type) for p in d.params})
         self.checking_defs.pop()
@@ -811,7 +815,7 @@ class Checker:
         return t
 
     # --- statements
-    def block(self, b: n.Block, scope: dict[str, str], where: str) -> None:
+    def block(self, b: n.Block, scope: dict[str, T.Type], where: str) -> None:
         scope = dict(scope)
         for s in b.statements:
             self.stmt(s, scope, where)
@@ -823,30 +827,30 @@ class Checker:
             scope[s.name] = self.expr(s.value, scope)
         elif isinstance(s, n.MoveCards):
             t = self.expr(s.what, scope)
-            if not (T.assignable(t, "item") or T.is_collection(t)):
-                self.error(f"only cards and groups can be moved, not {T.describe(t)}", s.what.span)
+            if not (T.assignable(t, T.ITEM) or T.is_collection(t)):
+                self.error(f"only cards and groups can be moved, not {t.describe()}", s.what.span)
             d = self.expr(s.dest, scope)
-            if d not in ("zone", "gzone", "group", "item", "any"):
-                self.error(f"cards move to a zone or a group, not {T.describe(d)}", s.dest.span)
+            if d not in (T.ZONE, T.GZONE, T.GROUP, T.ITEM, T.ANY):
+                self.error(f"cards move to a zone or a group, not {d.describe()}", s.dest.span)
         elif isinstance(s, n.Deal):
-            self.want(s.count, scope, "number", "the number of cards")
-            self.want(s.source, scope, "zone", "the source of a deal")
-            self.want(s.dest, scope, "zone", "the destination of a deal")
+            self.want(s.count, scope, T.NUMBER, "the number of cards")
+            self.want(s.source, scope, T.ZONE, "the source of a deal")
+            self.want(s.dest, scope, T.ZONE, "the destination of a deal")
         elif isinstance(s, n.Shuffle):
-            self.want(s.zone, scope, "zone", "what is shuffled")
+            self.want(s.zone, scope, T.ZONE, "what is shuffled")
         elif isinstance(s, (n.Flip, n.Reveal)):
             t = self.expr(s.what, scope)
-            if not (T.assignable(t, "card") or T.is_collection(t)) or T.element(t).startswith("list:"):
-                hint = "show each list: `for m in ... { show m }`" if T.element(t).startswith("list:") else None
-                self.error(f"only cards can be shown, not {T.describe(t)}", s.what.span, hint)
+            if not (T.assignable(t, T.CARD) or T.is_collection(t)) or T.element(t).kind == "list":
+                hint = "show each list: `for m in ... { show m }`" if T.element(t).kind == "list" else None
+                self.error(f"only cards can be shown, not {t.describe()}", s.what.span, hint)
             if isinstance(s, n.Reveal):
                 to = self.expr(s.to, scope)
-                if not (T.assignable(to, "player") or T.assignable(to, T.list_of("player"))):
-                    self.error(f"cards are revealed to a player or a list of players, not {T.describe(to)}",
+                if not (T.assignable(to, T.PLAYER) or T.assignable(to, T.list_of(T.PLAYER))):
+                    self.error(f"cards are revealed to a player or a list of players, not {to.describe()}",
                                s.to.span)
         elif isinstance(s, n.MakeGroup):
-            self.want(s.cards, scope, "collection", "the cards of a group")
-            self.want(s.zone, scope, "zone", "where a group goes")
+            self.want(s.cards, scope, T.COLLECTION, "the cards of a group")
+            self.want(s.zone, scope, T.ZONE, "where a group goes")
             zone = self.static_zone(s.zone)
             if zone is not None and not zone.fields:
                 self.error(f"zone `{zone.name}` does not hold groups", s.zone.span,
@@ -858,11 +862,11 @@ class Checker:
                         self.error(f"groups in `{zone.name}` have no field `{fname}`", value.span,
                                    did_you_mean(fname, zone.fields))
                     elif not T.assignable(t, zone.fields[fname]):
-                        self.error(f"field `{fname}` is {T.describe(zone.fields[fname])}, not {T.describe(t)}",
+                        self.error(f"field `{fname}` is {zone.fields[fname].describe()}, not {t.describe()}",
                                    value.span)
         elif isinstance(s, n.If):
             for test, body in s.branches:
-                self.want(test, scope, "bool", "the condition of `if`")
+                self.want(test, scope, T.BOOL, "the condition of `if`")
                 self.block(body, scope, where)
             if s.otherwise:
                 self.block(s.otherwise, scope, where)
@@ -872,7 +876,7 @@ class Checker:
                 self.block(s.body, inner, where)
         elif isinstance(s, n.Repeat):
             self.repeat_bound(s)
-            self.want(s.condition, scope, "bool", "the condition of `repeat`")
+            self.want(s.condition, scope, T.BOOL, "the condition of `repeat`")
             self.block(s.body, scope, where)
         elif isinstance(s, n.Goto):
             if s.phase not in self.phases:
@@ -945,13 +949,13 @@ class Checker:
             self.error("cannot assign to this", target.span)
             return
         self.note(target, t)
-        if s.op != "=" and not T.assignable(t, "number"):
+        if s.op != "=" and not T.assignable(t, T.NUMBER):
             self.error(f"`{s.op}` works on numbers", s.span)
         elif not T.assignable(value_t, t):
             hint = None
-            if t.startswith("list:") and value_t in ("zone", "gzone"):
+            if t.kind == "list" and value_t in (T.ZONE, T.GZONE):
                 hint = f"the list of a zone's cards is `cards({_source(self.sources, s.value)})`"
-            self.error(f"cannot store {T.describe(value_t)} in {T.describe(t)}", s.value.span, hint)
+            self.error(f"cannot store {value_t.describe()} in {t.describe()}", s.value.span, hint)
 
     # --- phases
     def check_phase(self, p: n.Phase) -> None:
@@ -965,7 +969,7 @@ class Checker:
         if p.do is not None:
             self.block(p.do, {}, where="phase")
             return
-        self.want(p.turn, {}, "player", "`turn`")
+        self.want(p.turn, {}, T.PLAYER, "`turn`")
         if not p.moves:
             self.error(f"phase `{p.name}` has a turn but no moves", p.span)
         names = set()
@@ -974,13 +978,13 @@ class Checker:
                 self.error(f"phase `{p.name}` declares move `{m.name}` twice", m.span)
             names.add(m.name)
             self.parameter_names([(g.var, g.span) for g in m.generators], f"move `{m.name}`", player_moves=True)
-            scope = {"me": "player"}
+            scope = {"me": T.PLAYER}
             with contextlib.ExitStack() as loops:
                 for g in m.generators:
                     loops.enter_context(self.loop(g.source))
                     scope = self.iteration(g.var, g.source, g.condition, scope)
                 if m.condition is not None:
-                    self.want(m.condition, scope, "bool", "the condition of a move")
+                    self.want(m.condition, scope, T.BOOL, "the condition of a move")
             if m.says is not None:
                 for ref in _template_names(m.says):
                     if ref not in scope:
@@ -1072,35 +1076,35 @@ def _subset_value(info: ParamInfo, value: Any) -> tuple:
     return tuple(c if c in info.choices else spelled.get(str(c), c) for c in items)
 
 
-def _value_type(value: Any) -> str:
+def _value_type(value: Any) -> T.Type:
     if isinstance(value, bool):
-        return "bool"
+        return T.BOOL
     if isinstance(value, (int, Fraction)):
-        return "number"
+        return T.NUMBER
     if isinstance(value, (list, tuple)):
-        return T.list_of("symbol")
-    return "symbol"
+        return T.list_of(T.SYMBOL)
+    return T.SYMBOL
 
 
-def _common(ts: list[str]) -> str:
-    ts = [t for t in ts if t not in ("none",)]
+def _common(ts: list[T.Type]) -> T.Type:
+    ts = [t for t in ts if t not in (T.NONE,)]
     if not ts:
-        return "any"
+        return T.ANY
     first = ts[0]
-    return first if all(T.assignable(t, first) for t in ts) else "any"
+    return first if all(T.assignable(t, first) for t in ts) else T.ANY
 
 
-def _narrowed(test: n.Expr, scope: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+def _narrowed(test: n.Expr, scope: dict[str, T.Type]) -> tuple[dict[str, T.Type], dict[str, T.Type]]:
     """The scopes where `test` is true and where it is false: `is_card(x)` and `is_group(x)` on a
     local item `x` make it a card or a group there (`if is_card(x) then value(x) else x.value`)."""
     negated = False
     while isinstance(test, n.Unary) and test.op == "not":
         test, negated = test.operand, not negated
     if not (isinstance(test, n.Call) and test.func in ("is_card", "is_group") and len(test.args) == 1
-            and isinstance(test.args[0], n.Name) and scope.get(test.args[0].id) == "item"):
+            and isinstance(test.args[0], n.Name) and scope.get(test.args[0].id) == T.ITEM):
         return scope, scope
     name = test.args[0].id
-    card, group = {**scope, name: "card"}, {**scope, name: "group"}
+    card, group = {**scope, name: T.CARD}, {**scope, name: T.GROUP}
     yes, no = (card, group) if test.func == "is_card" else (group, card)
     return (no, yes) if negated else (yes, no)
 

@@ -3,9 +3,9 @@ code when it is read.
 
 A pickle names any callable to rebuild its objects, so loading one runs what it names. This
 format names classes, and only the language's own record classes (AST nodes, the model's
-records, spans, the deck table, the display, the source map) are ever rebuilt, from their
-state, without calling anything of the file's choosing: a name outside them makes the entry
-unreadable, which the cache takes as a miss.
+records, spans, the deck table, the display, the source map, the value types) are ever
+rebuilt, from their state, without calling anything of the file's choosing: a name outside
+them makes the entry unreadable, which the cache takes as a miss.
 
 A value is written as JSON, with one-key objects for what JSON lacks:
 ``{"t": [...]}`` a tuple, ``{"d": [[k, v], ...]}`` a dict, ``{"f": [n, d]}`` a Fraction,
@@ -22,7 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable
 
-_RECORD_MODULES = ("nodes", "model", "deck", "diagnostics", "display")
+_RECORD_MODULES = ("nodes", "model", "deck", "diagnostics", "display", "types")
 
 
 class FormatError(ValueError):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import attrs
 
 from . import nodes as n
+from . import types as T
 from .deck import DeckTable
 from .diagnostics import Diagnostic, did_you_mean
 
@@ -71,9 +72,9 @@ def check_display(decls: list[n.Display], deck: DeckTable, zones: dict, variable
                     if var is None:
                         problems.append(Diagnostic(f"`{item.kind} {name}`: there is no variable `{name}`",
                                                    item.span, did_you_mean(name, variables)))
-                    elif item.kind == "show" and (var.owner is None or var.type != "number"):
+                    elif item.kind == "show" and (var.owner is None or var.type != T.NUMBER):
                         problems.append(Diagnostic(f"`show {name}`: a total is a number per player or per team",
-                                                   item.span, f"`{name}` is `{var.type}`"
+                                                   item.span, f"`{name}` is `{var.type.written()}`"
                                                    + ("" if var.owner else ", one for the whole game")))
                     elif item.kind == "hide":
                         hidden.add(name)

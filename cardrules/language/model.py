@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from . import nodes as n
+from . import types as T
 from .deck import DeckTable
 from .diagnostics import SourceMap
 
@@ -33,7 +34,7 @@ class ZoneInfo:
     visibility: str
     face: str
     holds_deck: bool
-    fields: dict[str, str]  # group field -> type
+    fields: dict[str, T.Type]  # group field -> type
     span: Any
     base: int = 0  # first slot of this zone in a State
     count: int = 1  # number of slots (per owner)
@@ -43,7 +44,7 @@ class ZoneInfo:
 class VarInfo:
     name: str
     owner: str | None
-    type: str
+    type: T.Type
     init: n.Expr | None
     span: Any
     index: int = 0
@@ -67,7 +68,7 @@ class Model:
     setup: n.Setup
     score: n.Score
     symbols: frozenset[str]  # every enum symbol
-    types: dict[int, str]  # id(expression node) -> type
+    types: dict[int, T.Type]  # id(expression node, or TypeRef of a declaration) -> type
     names: dict[int, tuple[str, Any]]  # id(Name node) -> (kind, what it names)
     display: Any = None  # a cardrules.language.display.Display: what a player's screen shows
     player_range: tuple[int, int, int] = (0, 0, 0)  # the fewest, the most and the default

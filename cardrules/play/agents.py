@@ -15,10 +15,11 @@ from typing import Protocol
 from ..engine.errors import RulesRuntimeError
 from ..engine.primitives import Move
 from ..engine.runtime import State
+from ..language import types as T
 
 # Variable types whose values name cards: they follow a card when hidden cards are dealt afresh.
-_CARD_TYPES = {"card", "item"}
-_CARD_LIST_TYPES = {"list:card", "list:item"}
+_CARD_TYPES = {T.CARD, T.ITEM}
+_CARD_LIST_TYPES = {T.list_of(T.CARD), T.list_of(T.ITEM)}
 
 
 class Agent(Protocol):

@@ -5,6 +5,7 @@ hands each game lasted, and search stops a playout at the end of the hand it beg
 from __future__ import annotations
 
 from ..engine.runtime import Game
+from ..language import types as T
 
 HANDS_VAR = "hands"
 
@@ -12,6 +13,6 @@ HANDS_VAR = "hands"
 def hands_slot(game: Game) -> int | None:
     """The variable counting hands, when the rules declare ``var hands: number``."""
     i = game.var_index.get(HANDS_VAR)
-    if i is None or game.vars[i].owner is not None or game.vars[i].type != "number":
+    if i is None or game.vars[i].owner is not None or game.vars[i].type != T.NUMBER:
         return None
     return i

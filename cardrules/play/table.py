@@ -16,6 +16,7 @@ import attrs
 from rich.console import Group
 from rich.text import Text
 
+from ..language import types as T
 from ..language.display import Display, sort_keys
 from ..engine.primitives import Move
 from ..engine.runtime import Game, State
@@ -24,7 +25,8 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
 HIDDEN = "??"
 # Move parameter types whose values are cards (a generator over a zone yields its items).
-_CARD_SOURCES = {"zone", "list:card", "list:item", "list:list:card", "list:list:item"}
+_CARD_SOURCES = {T.ZONE, T.list_of(T.CARD), T.list_of(T.ITEM), T.list_of(T.list_of(T.CARD)),
+                 T.list_of(T.list_of(T.ITEM))}
 
 
 @attrs.frozen
@@ -114,15 +116,15 @@ class CardTable:
                 [x for x in items if not isinstance(x, str)]
         return Text(" ").join(self.item(x) for x in items)
 
-    def plain_value(self, value, type_: str = "") -> str:
+    def plain_value(self, value, type_: T.Type = T.ANY) -> str:
         if value is None:
             return "—" if self.style.symbols else "-"
         if isinstance(value, bool):
             return "yes" if value else "no"
-        if type_ == "player":
+        if type_ == T.PLAYER:
             return f"seat {value}"
         if isinstance(value, list):
-            inner = type_[5:] if type_.startswith("list:") else ""
+            inner = type_.of if type_.kind == "list" else T.ANY
             return "[" + " ".join(self.plain_value(v, inner) for v in value) + "]"
         if isinstance(value, Fraction):
             return str(value)
@@ -130,7 +132,7 @@ class CardTable:
 
     def value(self, name: str, value) -> Text:
         t = self.var_types[name]
-        if t in ("card", "list:card"):
+        if t in (T.CARD, T.list_of(T.CARD)):
             if isinstance(value, list):
                 return Text(" ").join(self.card(c) for c in value) if value else Text(self.plain_value(None))
             return self.card(value) if value is not None else Text(self.plain_value(None))

@@ -160,7 +160,7 @@ def check_move_hides_cards(st: State, move: Move, rng: random.Random, where: str
                                   "seat, or compute the value once the card is shown")
 
 
-_FACE_TYPES = ("rank", "suit", "symbol", "list:rank", "list:suit", "list:symbol")
+_FACE_TYPES = (T.RANK, T.SUIT, T.SYMBOL, T.list_of(T.RANK), T.list_of(T.SUIT), T.list_of(T.SYMBOL))
 
 
 def _flow_view(st: State, player: int) -> dict:

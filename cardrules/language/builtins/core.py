@@ -20,8 +20,8 @@ from ..limits import refuse_results, subsets_count
 @attrs.frozen(slots=True)
 class Builtin:
     name: str
-    params: tuple[str, ...]
-    returns: str | Callable[[list[str]], str]
+    params: tuple[T.Type, ...]
+    returns: T.Type | Callable[[list[T.Type]], T.Type]
     impl: Callable
     doc: str
     # Python source the compiler may emit instead of a call: {0}, {1} are the arguments'
@@ -39,16 +39,16 @@ class Builtin:
     # implementation's defaults stand for them), or None when every argument is needed.
     short_form: int | None = None
 
-    def result_type(self, arg_types: list[str]) -> str:
+    def result_type(self, arg_types: list[T.Type]) -> T.Type:
         return self.returns(arg_types) if callable(self.returns) else self.returns
 
 
-def _elem_of(i: int) -> Callable[[list[str]], str]:
-    return lambda ts: T.element(ts[i]) if i < len(ts) else "any"
+def _elem_of(i: int) -> Callable[[list[T.Type]], T.Type]:
+    return lambda ts: T.element(ts[i]) if i < len(ts) else T.ANY
 
 
-def list_of_lists(i: int) -> Callable[[list[str]], str]:
-    return lambda ts: T.list_of(T.list_of(T.element(ts[i]))) if i < len(ts) else "any"
+def list_of_lists(i: int) -> Callable[[list[T.Type]], T.Type]:
+    return lambda ts: T.list_of(T.list_of(T.element(ts[i]))) if i < len(ts) else T.ANY
 
 
 REGISTRY: dict[str, Builtin] = {}
@@ -109,7 +109,7 @@ def values_of(st, f, xs) -> list:
     return [f(st, x) for x in xs]
 
 
-def builtin(name: str, params: tuple[str, ...], returns, doc: str, inline: str | None = None, *,
+def builtin(name: str, params: tuple[T.Type, ...], returns, doc: str, inline: str | None = None, *,
             reads_state: bool = True, deterministic: bool = True, short_form: int | None = None):
     def register(fn):
         REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic, short_form)
@@ -119,21 +119,21 @@ def builtin(name: str, params: tuple[str, ...], returns, doc: str, inline: str |
 
 # --- seats ------------------------------------------------------------------------------
 
-@builtin("next", ("player",), "player", "The player after p in the order of play.",
+@builtin("next", (T.PLAYER,), T.PLAYER, "The player after p in the order of play.",
          inline="(({0} + 1) % {n})",
          reads_state=False)
 def _next(st, p):
     return (p + 1) % st.game.player_count
 
 
-@builtin("previous", ("player",), "player", "The player before p in the order of play.",
+@builtin("previous", (T.PLAYER,), T.PLAYER, "The player before p in the order of play.",
          inline="(({0} - 1) % {n})",
          reads_state=False)
 def _previous(st, p):
     return (p - 1) % st.game.player_count
 
 
-@builtin("players_from", ("player",), T.list_of("player"),
+@builtin("players_from", (T.PLAYER,), T.list_of(T.PLAYER),
          "Every player in the order of play, starting with p.",
          inline="list({seats}[{0}])", reads_state=False)
 def _players_from(st, p):
@@ -141,26 +141,26 @@ def _players_from(st, p):
     return [(p + i) % n for i in range(n)]
 
 
-@builtin("team", ("player",), "team", "The team (side) of p; each player is a team alone without `teams`.",
+@builtin("team", (T.PLAYER,), T.TEAM, "The team (side) of p; each player is a team alone without `teams`.",
          reads_state=False)
 def _team(st, p):
     return st.game.team_of[p]
 
 
-@builtin("members", ("team",), T.list_of("player"), "The players of team t in the order of play.",
+@builtin("members", (T.TEAM,), T.list_of(T.PLAYER), "The players of team t in the order of play.",
          reads_state=False)
 def _members(st, t):
     return st.game.members[t]
 
 
-@builtin("partner", ("player",), "player", "p's partner, or none when p plays alone.",
+@builtin("partner", (T.PLAYER,), T.PLAYER, "p's partner, or none when p plays alone.",
          reads_state=False)
 def _partner(st, p):
     mates = [q for q in st.game.members[st.game.team_of[p]] if q != p]
     return mates[0] if mates else None
 
 
-@builtin("opponents", ("player",), T.list_of("player"), "The players not on p's team, in order after p.",
+@builtin("opponents", (T.PLAYER,), T.list_of(T.PLAYER), "The players not on p's team, in order after p.",
          reads_state=False)
 def _opponents(st, p):
     n, team_of = st.game.player_count, st.game.team_of
@@ -169,34 +169,34 @@ def _opponents(st, p):
 
 # --- cards --------------------------------------------------------------------------------
 
-@builtin("rank", ("card",), "rank", 'The rank of a card: `rank(c) == "K"`.',
+@builtin("rank", (T.CARD,), T.RANK, 'The rank of a card: `rank(c) == "K"`.',
          inline="{deck}.rank_of[{0}]",
          reads_state=False)
 def _rank(st, c):
     return st.game.deck.rank_of[c]
 
 
-@builtin("suit", ("card",), "suit", 'The suit of a card: `suit(c) == "S"`; none for a joker.',
+@builtin("suit", (T.CARD,), T.SUIT, 'The suit of a card: `suit(c) == "S"`; none for a joker.',
          inline="{deck}.suit_of[{0}]",
          reads_state=False)
 def _suit(st, c):
     return st.game.deck.suit_of[c]
 
 
-@builtin("name", ("card",), "symbol", 'The name of a card: `name(c) == "10D"`.', inline="{deck}.names[{0}]",
+@builtin("name", (T.CARD,), T.SYMBOL, 'The name of a card: `name(c) == "10D"`.', inline="{deck}.names[{0}]",
          reads_state=False)
 def _name(st, c):
     return st.game.deck.names[c]
 
 
-@builtin("pos", ("card", "order"), "number",
+@builtin("pos", (T.CARD, T.ORDER), T.NUMBER,
          "The position of c's rank in a rank order (higher is higher), or -1 if not in it.",
          reads_state=False)
 def _pos(st, c, order):
     return order.get(st.game.deck.rank_of[c], -1)
 
 
-@builtin("is_joker", ("card",), "bool", "Whether c is a joker.", inline="({deck}.suit_of[{0}] is None)",
+@builtin("is_joker", (T.CARD,), T.BOOL, "Whether c is a joker.", inline="({deck}.suit_of[{0}] is None)",
          reads_state=False)
 def _is_joker(st, c):
     return st.game.deck.suit_of[c] is None
@@ -204,35 +204,35 @@ def _is_joker(st, c):
 
 # --- items, zones and groups ---------------------------------------------------------------
 
-@builtin("is_card", ("item",), "bool", "Whether an item of a zone is a single card.",
+@builtin("is_card", (T.ITEM,), T.BOOL, "Whether an item of a zone is a single card.",
          inline="({0} < {size})",
          reads_state=False)
 def _is_card(st, x):
     return x < st.game.deck_size
 
 
-@builtin("is_group", ("item",), "bool", "Whether an item of a zone is a group (a build, a meld).",
+@builtin("is_group", (T.ITEM,), T.BOOL, "Whether an item of a zone is a group (a build, a meld).",
          inline="({0} >= {size})",
          reads_state=False)
 def _is_group(st, x):
     return x >= st.game.deck_size
 
 
-@builtin("cards", ("collection",), T.list_of("card"), "The single cards among the items (groups left out).",
+@builtin("cards", (T.COLLECTION,), T.list_of(T.CARD), "The single cards among the items (groups left out).",
          reads_state=False)
 def _cards(st, xs):
     size = st.game.deck_size
     return [x for x in xs if x < size]
 
 
-@builtin("groups", ("collection",), T.list_of("group"), "The groups among the items.",
+@builtin("groups", (T.COLLECTION,), T.list_of(T.GROUP), "The groups among the items.",
          reads_state=False)
 def _groups(st, xs):
     size = st.game.deck_size
     return [x for x in xs if x >= size]
 
 
-@builtin("contents", ("collection",), T.list_of("card"), "Every card among the items, groups opened.")
+@builtin("contents", (T.COLLECTION,), T.list_of(T.CARD), "Every card among the items, groups opened.")
 def _contents(st, xs):
     size, groups = st.game.deck_size, st.groups
     out = []
@@ -244,40 +244,40 @@ def _contents(st, xs):
     return out
 
 
-@builtin("count", ("collection",), "number", "How many items a zone, group or list holds.",
+@builtin("count", (T.COLLECTION,), T.NUMBER, "How many items a zone, group or list holds.",
          inline="len({0})",
          reads_state=False)
 def _count(st, xs):
     return len(xs)
 
 
-@builtin("empty", ("collection",), "bool", "Whether a zone, group or list holds nothing.",
+@builtin("empty", (T.COLLECTION,), T.BOOL, "Whether a zone, group or list holds nothing.",
          inline="(not {0})",
          reads_state=False)
 def _empty(st, xs):
     return not xs
 
 
-@builtin("top", ("collection",), _elem_of(0), "The top (last) item, or none when empty.",
+@builtin("top", (T.COLLECTION,), _elem_of(0), "The top (last) item, or none when empty.",
          inline="(({0}) or [None])[-1]", reads_state=False)
 def _top(st, xs):
     return xs[-1] if xs else None
 
 
-@builtin("bottom", ("collection",), _elem_of(0), "The bottom (first) item, or none when empty.",
+@builtin("bottom", (T.COLLECTION,), _elem_of(0), "The bottom (first) item, or none when empty.",
          inline="(({0}) or [None])[0]", reads_state=False)
 def _bottom(st, xs):
     return xs[0] if xs else None
 
 
-@builtin("random", ("collection",), _elem_of(0),
+@builtin("random", (T.COLLECTION,), _elem_of(0),
          "One item chosen uniformly at random with the game's seeded generator (drawing lots).",
          deterministic=False)
 def _random(st, xs):
     return xs[st.rng().randrange(len(xs))] if xs else None
 
 
-@builtin("holder", ("card",), "player",
+@builtin("holder", (T.CARD,), T.PLAYER,
          "The player whose zone holds the card now (loose or in a group): the owner of a per-player "
          "zone; none in a shared or per-team zone, or for none. With one trick zone per player, the seat that played it.")
 def _holder(st, c):
@@ -289,7 +289,7 @@ def _holder(st, c):
     return game.slot_owner[slot] if game.slot_zone[slot].owner == "player" else None
 
 
-@builtin("index_of", ("any", "collection"), "number",
+@builtin("index_of", (T.ANY, T.COLLECTION), T.NUMBER,
          "The position of x in the list, from 0 at the bottom (the first), or -1 when it is not there.",
          reads_state=False)
 def _index_of(st, x, xs):
@@ -301,7 +301,7 @@ def _index_of(st, x, xs):
 
 # --- combinatorics ------------------------------------------------------------------------
 
-@builtin("subsets", ("collection", "number", "number"), list_of_lists(0),
+@builtin("subsets", (T.COLLECTION, T.NUMBER, T.NUMBER), list_of_lists(0),
          "Every subset of the items with between lo and hi elements, in a fixed order.",
          reads_state=False)
 def _subsets(st, xs, lo, hi):
@@ -314,30 +314,30 @@ def _subsets(st, xs, lo, hi):
 
 # --- numbers ------------------------------------------------------------------------------
 
-@builtin("abs", ("number",), "number", "The absolute value.",
+@builtin("abs", (T.NUMBER,), T.NUMBER, "The absolute value.",
          reads_state=False)
 def _abs(st, x):
     return abs(x)
 
 
-@builtin("min", ("number", "number"), "number", "The smaller of two numbers.",
+@builtin("min", (T.NUMBER, T.NUMBER), T.NUMBER, "The smaller of two numbers.",
          reads_state=False)
 def _min(st, a, b):
     return a if a <= b else b
 
 
-@builtin("max", ("number", "number"), "number", "The larger of two numbers.",
+@builtin("max", (T.NUMBER, T.NUMBER), T.NUMBER, "The larger of two numbers.",
          reads_state=False)
 def _max(st, a, b):
     return a if a >= b else b
 
 
-CONSTANTS: dict[str, tuple[str, str]] = {
-    "players": (T.list_of("player"), "Every player, in the order of play from seat 0."),
-    "teams": (T.list_of("team"), "Every team (side)."),
-    "player_count": ("number", "The number of players."),
-    "suits": (T.list_of("suit"), "The deck's suits, in the order of its `suits` line."),
-    "ranks": (T.list_of("rank"), "The deck's ranks in rank order, the order of its `ranks` line (jokers aside)."),
+CONSTANTS: dict[str, tuple[T.Type, str]] = {
+    "players": (T.list_of(T.PLAYER), "Every player, in the order of play from seat 0."),
+    "teams": (T.list_of(T.TEAM), "Every team (side)."),
+    "player_count": (T.NUMBER, "The number of players."),
+    "suits": (T.list_of(T.SUIT), "The deck's suits, in the order of its `suits` line."),
+    "ranks": (T.list_of(T.RANK), "The deck's ranks in rank order, the order of its `ranks` line (jokers aside)."),
 }
 
 AGGREGATES: dict[str, str] = {

@@ -49,7 +49,7 @@ def _run_tables(deck, order: dict[str, int]) -> RunTables:
 _RUN_TABLES = TablesByIdentity(_run_tables)
 
 
-@builtin("longest_suit", ("collection", "func"), T.list_of("card"),
+@builtin("longest_suit", (T.COLLECTION, T.FUNC), T.list_of(T.CARD),
          "The cards of the suit with the most cards; between suits of equal length, the one whose "
          "values (given by f) add up to more; then the first suit of the deck. Empty for no cards.")
 def _longest_suit(st, xs, value):
@@ -78,7 +78,7 @@ def _longest_suit(st, xs, value):
     return [] if best < 0 else [c for c in xs if c < size and places[c] == best]
 
 
-@builtin("runs", ("collection", "order", "number"), list_of_lists(0),
+@builtin("runs", (T.COLLECTION, T.ORDER, T.NUMBER), list_of_lists(0),
          "Every run of at least n cards of consecutive ranks (in the order) in one suit, each as long "
          "as it can be and listed from its lowest card up; the longest first, then the one with the "
          "higher top card. A rank counts once in a run; ranks outside the order never belong.")
@@ -125,7 +125,7 @@ def _ranking(entry: tuple) -> tuple:
     return entry[:3]  # unique: a suit holds one run of a given top
 
 
-@builtin("of_a_kind", ("collection", T.list_of("symbol"), "order", "number"), list_of_lists(0),
+@builtin("of_a_kind", (T.COLLECTION, T.list_of(T.SYMBOL), T.ORDER, T.NUMBER), list_of_lists(0),
          "Every group of at least n cards sharing one of the given ranks (all the cards of that rank); "
          "the biggest first, then the higher rank in the order.")
 def _of_a_kind(st, xs, ranks, order, least):
@@ -147,7 +147,7 @@ def _of_a_kind(st, xs, ranks, order, least):
     return [group for *_, group in found]
 
 
-@builtin("strength", ("collection", "order"), T.list_of("number"),
+@builtin("strength", (T.COLLECTION, T.ORDER), T.list_of(T.NUMBER),
          "How good a combination is, as a key to compare: [its number of cards, the position of its "
          "highest card in the order]; [0, -1] for no cards or none. A longer run or a bigger set beats "
          "a smaller one, then the higher top card or rank wins.")

@@ -18,8 +18,8 @@ from ...algorithms.meld_split import best_split
 from ...algorithms.melds import MeldRules, classify, melds_of_size
 from .core import ByCard, builtin, values_of
 
-_CARDS = T.list_of("card")
-_RANKS = T.list_of("symbol")
+_CARDS = T.list_of(T.CARD)
+_RANKS = T.list_of(T.SYMBOL)
 
 
 class _Tables:
@@ -204,7 +204,7 @@ def _kind(found) -> str | None:
     return None if found is None else found[0]
 
 
-@builtin("meld_kind", ("collection", "order", "func", _RANKS, "number"), "symbol",
+@builtin("meld_kind", (T.COLLECTION, T.ORDER, T.FUNC, _RANKS, T.NUMBER), T.SYMBOL,
          "`run` when the cards form a run "
          "(one suit, consecutive in `order`, wild cards filling holes or extending an end), `set` "
          "when they form a set (one rank, listed in `set_ranks`), otherwise none. A meld has at "
@@ -227,7 +227,7 @@ def _meld_kind(st, cards, order, wild=None, set_ranks=None, max_wild=0):
 _UNKNOWN = object()  # not in a memo yet (None is a kind: no meld)
 
 
-@builtin("melds_of", ("collection", "number", "order", "func", _RANKS, "number"),
+@builtin("melds_of", (T.COLLECTION, T.NUMBER, T.ORDER, T.FUNC, _RANKS, T.NUMBER),
          T.list_of(_CARDS),
          "Every meld of exactly `size` of the cards (as `meld_kind` defines melds), each distinct meld once, its cards laid "
          "out up the order, then by suit, wild cards last.",
@@ -241,7 +241,7 @@ def _melds_of(st, cards, size, order, wild=None, set_ranks=None, max_wild=0):
     return _laid_out(b, cards, described[2], melds_of_size(*described, b.rules, int(size)))
 
 
-@builtin("melds_with", ("card", "collection", "number", "order", "func", _RANKS, "number"),
+@builtin("melds_with", (T.CARD, T.COLLECTION, T.NUMBER, T.ORDER, T.FUNC, _RANKS, T.NUMBER),
          T.list_of(_CARDS),
          "Every meld of exactly `size` cards made of `card` and `size - 1` of the cards, each distinct meld once and "
          "laid out as by `melds_of`; empty when `card` is none.",
@@ -360,7 +360,7 @@ def _laid_out(b: _Binding, cards, wilds, found) -> list[list[int]]:
     return [[cards[i] for i in sorted(meld, key=key)] for meld in found]
 
 
-@builtin("meld_additions", ("collection", "collection", "order", "func", _RANKS, "number"), _CARDS,
+@builtin("meld_additions", (T.COLLECTION, T.COLLECTION, T.ORDER, T.FUNC, _RANKS, T.NUMBER), _CARDS,
          "The cards that can each be added alone to `meld` so that it is still a meld; identical copies listed once.",
          short_form=3)
 def _meld_additions(st, meld, cards, order, wild=None, set_ranks=None, max_wild=0):
@@ -478,7 +478,7 @@ def _split(st, cards, order, value):
     return sorted(laid, key=lambda meld: lay[meld[0]]), [cards[i] for i in deadwood]
 
 
-@builtin("best_melds", ("collection", "order", "func"), T.list_of(_CARDS),
+@builtin("best_melds", (T.COLLECTION, T.ORDER, T.FUNC), T.list_of(_CARDS),
          "The melds of the best split of the cards: runs of 3 or more cards of one suit on consecutive "
          "ranks of `order`, sets of 3 or more cards of one rank, no wild cards, each card in one meld at "
          "most, chosen so that the cards left over are worth the least by `value`; each meld laid out as "
@@ -487,7 +487,7 @@ def _best_melds(st, cards, order, value):
     return _split(st, cards, order, value)[0]
 
 
-@builtin("deadwood", ("collection", "order", "func"), _CARDS,
+@builtin("deadwood", (T.COLLECTION, T.ORDER, T.FUNC), _CARDS,
          "The cards that the best split of `best_melds(cards, order, value)` leaves out of every meld, "
          "in their order among the cards.")
 def _deadwood(st, cards, order, value):

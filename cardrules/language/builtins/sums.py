@@ -13,7 +13,7 @@ from .core import builtin, list_of_lists, values_of
 _ALWAYS_FEW = 16
 
 
-@builtin("sum_subsets", ("collection", "number", "func"), list_of_lists(0),
+@builtin("sum_subsets", (T.COLLECTION, T.NUMBER, T.FUNC), list_of_lists(0),
          "Every non-empty subset whose values (given by f) add up exactly to the target.")
 def _sum_subsets(st, xs, target, value):
     values = values_of(st, value, xs)
@@ -22,7 +22,7 @@ def _sum_subsets(st, xs, target, value):
     return [[xs[i] for i in idx] for idx in sums.subsets_summing(values, target)]
 
 
-@builtin("disjoint_sums", ("collection", "number", "func", "func"), list_of_lists(0),
+@builtin("disjoint_sums", (T.COLLECTION, T.NUMBER, T.FUNC, T.FUNC), list_of_lists(0),
          "Every union of one or more disjoint groups of items, each group adding up to the target "
          "(values given by f); items for which `exact` holds may only form a group alone.")
 def _disjoint_sums(st, xs, target, value, exact):
@@ -39,7 +39,7 @@ def _disjoint_sums(st, xs, target, value, exact):
     return [[xs[i] for i in idx] for idx in unions]
 
 
-@builtin("distinct_values", ("collection", "func"), T.list_of("number"),
+@builtin("distinct_values", (T.COLLECTION, T.FUNC), T.list_of(T.NUMBER),
          "The different values f gives the items, each once, smallest first: the totals a hand "
          "can meet, such as the values a build may be made for.")
 def _distinct_values(st, xs, value):

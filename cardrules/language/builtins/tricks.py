@@ -10,7 +10,7 @@ from .. import types as T
 from .core import RANK_POSITIONS, builtin
 
 
-@builtin("follow", ("collection", "card"), T.list_of("card"),
+@builtin("follow", (T.COLLECTION, T.CARD), T.list_of(T.CARD),
          "The cards of a hand that may be played to a trick whose first card is `led`: those of the "
          "suit led when the hand holds any, otherwise every card; every card when `led` is none.")
 def _follow(st, hand, led):
@@ -18,7 +18,7 @@ def _follow(st, hand, led):
     return tricks.playable(hand, suit_of, None if led is None else suit_of[led])
 
 
-@builtin("trick_winner", ("collection", "order", "suit"), "card",
+@builtin("trick_winner", (T.COLLECTION, T.ORDER, T.SUIT), T.CARD,
          "The card that wins a trick (its cards in the order played): the highest card of the trump "
          "suit by the order if any was played, otherwise the highest of the suit led; cards of other "
          "suits never win, and a later identical copy never beats the first. `trump` is a suit, or "
