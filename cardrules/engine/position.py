@@ -13,8 +13,9 @@
     }
 
 A card is written by name (``10D``); ``5C#2`` is the second copy in a two-deck game, and
-``:up`` / ``:down`` overrides the zone's usual face. ``dump`` writes every field, so that
-``load_data(game, dump(state)) == state`` exactly.
+``:up`` / ``:down`` overrides the zone's usual face. Variables and group fields are written by the
+rule of :mod:`.json_values` (a fraction as a string, ``"15/2"``; a card by that label). ``dump``
+writes every field, so that ``load_data(game, dump(state)) == state`` exactly.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
 from ..language.files import read_json
 from ..language.limits import MAX_NUMBER_DIGITS, digits_too_many, number_too_large
 from .errors import PYTHON_ERRORS, RulesRuntimeError
+from .json_values import json_value, param_json, variables_json
 
 FORMAT = "cardrules-position/1"
 
@@ -42,21 +44,16 @@ def dump(st: State) -> dict:
         default_up = zone.face == "up"
         slots = [_dump_slot(st, zone.base + i, default_up) for i in range(zone.count)]
         zones[name] = slots if zone.owner else slots[0]
-    variables = {}
-    for i, v in enumerate(game.vars):
-        value = st.vars[i]
-        variables[v.name] = [_dump_value(game, v.type, x) for x in value] if v.owner else \
-            _dump_value(game, v.type, value)
     known = {deck.label(c): [p for p in range(game.player_count) if (mask >> p) & 1]
              for c, mask in enumerate(st.known) if mask}
     return {
         "format": FORMAT,
         "game": game.title,
         "players": game.player_count,
-        "params": {k: dump_param(v) for k, v in game.params.items() if k != "players"},
+        "params": {k: param_json(v) for k, v in game.params.items() if k != "players"},
         "phase": st.phase_name,
         "over": st.over,
-        "vars": variables,
+        "vars": variables_json(st, deck.label),
         "zones": zones,
         "known": known,
         "next_group": st.next_group,
@@ -77,7 +74,7 @@ def _dump_slot(st: State, slot: int, default_up: bool) -> list:
             entry: dict[str, Any] = {"id": x, "cards": [_card_token(st, c, default_up) for c in group["cards"]]}
             zone = game.slot_zone[slot]
             for field, t in zone.fields.items():
-                entry[field] = _dump_value(game, t, group.get(field))
+                entry[field] = json_value(t, group.get(field), game.deck.label)
             out.append(entry)
     return out
 
@@ -86,26 +83,6 @@ def _card_token(st: State, c: int, default_up: bool) -> str:
     label = st.game.deck.label(c)
     up = bool(st.face[c])
     return label if up == default_up else f"{label}:{'up' if up else 'down'}"
-
-
-def dump_param(v):
-    if isinstance(v, tuple):
-        return list(v)
-    if isinstance(v, Fraction):
-        return str(v)
-    return v
-
-
-def _dump_value(game: Game, t: str, value):
-    if value is None:
-        return None
-    if t.startswith("list:"):
-        return [_dump_value(game, t[5:], x) for x in value]
-    if t == "card":
-        return game.deck.label(value)
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
 
 
 def read(path: str | Path) -> Any:
@@ -330,7 +307,8 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
         raise RulesError([Diagnostic(f"{where}: a position is a JSON object")])
     for key in data:
         if key not in _KNOWN_KEYS:
-            r.error(_shown(key) if not isinstance(key, str) else key, "unknown field", did_you_mean(str(key), _KNOWN_KEYS))
+            r.error(_shown(key) if not isinstance(key, str) else key, "unknown field",
+                    did_you_mean(str(key), _KNOWN_KEYS))
     if data.get("format", FORMAT) != FORMAT:
         r.error("format", f"expected \"{FORMAT}\", not {_shown(data['format'])}")
     if "game" in data and not isinstance(data["game"], str):
