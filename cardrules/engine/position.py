@@ -138,6 +138,7 @@ class _Reader:
         self.by_label = {game.deck.label(c): c for c in range(game.deck_size)}
         self.used: set[int] = set()
         self.domains = _symbol_domains(game)
+        self.group_values: list[tuple[str, int]] = []  # (path, number): checked once the groups are read
 
     def error(self, path: str, message: str, hint: str | None = None) -> None:
         self.errors.append(Diagnostic(f"{self.where}: {path}: {message}", None, hint))
@@ -219,15 +220,19 @@ class _Reader:
                 self.error(path, f"expected a {t} number from 0 to {limit - 1}, not {_described(raw)}")
                 return 0
             return raw
-        if t in ("symbol", "rank", "suit"):
-            allowed = domain if domain is not None else self.domains[t]
-            if not isinstance(raw, str) or raw not in allowed:
-                self.error(path, f"expected one of {', '.join(allowed)}, not {_described(raw)}",
-                           did_you_mean(raw, allowed) if isinstance(raw, str) else None)
+        if t == "group":
+            if not (_whole(raw) and raw >= game.deck_size):
+                self.error(path, f"expected a group's number (its `id`), not {_described(raw)}")
                 return None
+            self.group_values.append((path, raw))
             return raw
-        self.error(path, f"a value of type {T.describe(t)} cannot be written in a position")
-        return None
+        # A rank, suit or symbol: the last of the types a variable or a group field may have.
+        allowed = domain if domain is not None else self.domains[t]
+        if not isinstance(raw, str) or raw not in allowed:
+            self.error(path, f"expected one of {', '.join(allowed)}, not {_described(raw)}",
+                       did_you_mean(raw, allowed) if isinstance(raw, str) else None)
+            return None
+        return raw
 
 
 def _symbol_domains(game: Game) -> dict[str, tuple[str, ...]]:
@@ -454,6 +459,11 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
                               f"not {_described(given_next)}")
         given_next = None
     st.next_group = next_group if given_next is None else given_next
+    for path, number in r.group_values:
+        # A group that has since broken up is still a value a variable may hold: any number made so far.
+        if number >= st.next_group:
+            r.error(path, f"no group {_described(number)} has been made (`next_group` is {st.next_group})",
+                    "give the group this number as its `id` in `zones`")
 
     missing = [c for c in range(n_cards) if c not in r.used]
     rest = data.get("rest")
