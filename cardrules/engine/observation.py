@@ -1,6 +1,7 @@
 """What one seat may see: derived from the zones' visibility, each card's face and what the
-seat has been shown. A hidden card appears as ``null``, so counts stay public; so does a card
-named by a variable or a group's field, wherever that card lies.
+seat has been shown. Values are written as a position writes them (:mod:`.json_values`), except
+that a card is written by its name and a card hidden from the seat as ``null``: so counts stay
+public, and a card named by a variable or a group's field is masked wherever that card lies.
 
 A move is seen the same way: :func:`move_text_for` is its text as one seat may read it, with
 ``??`` for each card the move names that the seat could not see before the move and cannot see
@@ -8,67 +9,37 @@ after it (a face-down discard), so transcripts and replays shown to a seat leak 
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from ..language import types as T
+from .json_values import json_value, seen_card, variables_json
 
 HIDDEN_CARD = "??"
 
 
 def observe(st: State, player: int) -> dict:
     game = st.game
-    deck = game.deck
-    visible = game.visible_to
+    card = seen_card(st, player)  # a card the seat cannot see is masked wherever it is named
 
-    def value_seen(t, value):
-        # A card the seat cannot see is masked wherever it is named: a variable, a group's field.
-        if value is None:
-            return None
-        if t == T.CARD:
-            return deck.names[value] if visible(st, value, player) else None
-        if t.kind == "list":
-            return [value_seen(t.of, x) for x in value]
-        return _plain(game, t, value)
-
-    def show(x):
+    def item(x):
         if x < game.deck_size:
-            return deck.names[x] if visible(st, x, player) else None
+            return card(x)
         group = st.groups[x]
-        out = {"cards": [deck.names[c] if visible(st, c, player) else None for c in group["cards"]]}
+        out = {"cards": [card(c) for c in group["cards"]]}
         for field, t in game.slot_zone[group["zone"]].fields.items():
-            out[field] = value_seen(t, group.get(field))
+            out[field] = json_value(t, group.get(field), card)
         return out
 
     zones = {}
     for name, zone in game.zones.items():
-        slots = [[show(x) for x in st.zones[zone.base + i]] for i in range(zone.count)]
+        slots = [[item(x) for x in st.zones[zone.base + i]] for i in range(zone.count)]
         zones[name] = slots if zone.owner else slots[0]
-    var_value = value_seen
-
-    variables = {}
-    for i, v in enumerate(game.vars):
-        value = st.vars[i]
-        variables[v.name] = [var_value(v.type, x) for x in value] if v.owner else var_value(v.type, value)
     return {
         "player": player,
         "phase": st.phase_name,
         "current_player": st.current_player,
         "over": st.over,
-        "vars": variables,
+        "vars": variables_json(st, card),
         "zones": zones,
     }
-
-
-def _plain(game, t: T.Type, value):
-    if value is None:
-        return None
-    if t.kind == "list":
-        return [_plain(game, t.of, x) for x in value]
-    if t == T.CARD:
-        return game.deck.names[value]
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
 
 
 def cards_named(st, move) -> list[int]:
@@ -77,7 +48,7 @@ def cards_named(st, move) -> list[int]:
     return [c for value, t in zip(move.args, move_param_types(st.game, cm)) for c in cards_in(st, value, t)]
 
 
-def move_param_types(game, cm) -> list[T.Type]:
+def move_param_types(game, cm) -> list[str]:
     """The element type of each parameter of a compiled move (its generator's source)."""
     types = game.model.types
     return [T.element(types.get(id(g.source), T.ANY)) for g in cm.decl.generators]
@@ -92,6 +63,8 @@ def cards_in(st, value, t: T.Type) -> list[int]:
     if t in (T.CARD, T.GROUP, T.ITEM):
         return [value] if value < st.game.deck_size else list(st.groups[value]["cards"])
     return []
+
+
 def move_text_for(before: State, move: Move, seat: int, after: State | None = None) -> str:
     """The text of `move`, played in `before`, as `seat` may read it: a card (or a group holding
     one) that `seat` can see neither before nor after the move reads ``??``. `after` is the

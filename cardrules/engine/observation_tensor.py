@@ -41,6 +41,7 @@ from fractions import Fraction
 
 from ..language import types as T
 from .actions import encoding
+from .json_values import json_value, seen_card, variables_json
 from .per_game import per_game
 from .primitives import Move
 
@@ -173,12 +174,14 @@ def _var_features(st: State, seat: int, lay: TensorLayout, t: T.Type, value, out
 # --- strings --------------------------------------------------------------------------------
 
 def observation_string(st: State, seat: int) -> str:
-    """The seat's observation as text: a line per zone slot, the variables, whose turn; a card
-    it cannot see is `?`, as in :func:`cardrules.engine.observation.observe`. The seat's own move being
-    chosen is shown to it alone."""
+    """The seat's observation as text: a line per zone slot, the variables, whose turn. Values are
+    those of :func:`cardrules.engine.observation.observe` as text, so a card the seat cannot see is
+    `?` where it lies and `none` where a variable or a group's field names it (``null`` in the
+    observation). The seat's own move being chosen is shown to it alone."""
     game = st.game
     names, size, face, known = game.deck.names, game.deck_size, st.face, st.known
     slot_seen = layout(game).slot_seen[seat]
+    card = seen_card(st, seat)
     turn = "over" if st.over else f"p{st.player} to move"
     lines = [f"seat p{seat} | {st.phase_name} | {turn}"]
 
@@ -187,7 +190,7 @@ def observation_string(st: State, seat: int) -> str:
             return names[x] if seen or face[x] or (known[x] >> seat) & 1 else "?"
         group = st.groups[x]
         cards = " ".join(names[c] if seen or face[c] or (known[c] >> seat) & 1 else "?" for c in group["cards"])
-        fields = " ".join(f"{f}={_value(_shown(game, t, group.get(f)))}"
+        fields = " ".join(f"{f}={_as_text(json_value(t, group.get(f), card))}"
                           for f, t in game.slot_zone[group["zone"]].fields.items())
         return f"({cards} | {fields})" if fields else f"({cards})"
     for name, zone in game.zones.items():
@@ -196,46 +199,20 @@ def observation_string(st: State, seat: int) -> str:
             items = st.zones[slot]
             label = f"{name}[{k}]" if zone.owner else name
             lines.append(f"{label}: {' '.join(show(x, slot_seen[slot]) for x in items) if items else '-'}")
-    shown = []
-    for i, v in enumerate(game.vars):
-        value = st.vars[i]
-        values = [_masked(st, seat, v.type, x) for x in value] if v.owner else _masked(st, seat, v.type, value)
-        shown.append(f"{v.name}={_value(values)}")
-    lines.append("vars: " + " ".join(shown))
+    lines.append("vars: " + " ".join(f"{name}={_as_text(x)}" for name, x in variables_json(st, card).items()))
     if st.pending and st.current_player == seat:
         lines.append("choosing: " + encoding(game).describe(st.pending) + " …")
     return "\n".join(lines)
 
 
-def _masked(st: State, seat: int, t: T.Type, value):
-    """A variable's value as the seat may know it: a card it cannot see is `none`."""
-    game = st.game
-    if t == T.CARD and value is not None and not game.visible_to(st, value, seat):
-        return None
-    if t == _CARD_LIST and value is not None:
-        return [game.deck.names[c] if game.visible_to(st, c, seat) else None for c in value]
-    return _shown(game, t, value)
-
-
-def _shown(game: Game, t: T.Type, value):
-    if value is None:
-        return None
-    if t.kind == "list":
-        return [_shown(game, t.of, x) for x in value]
-    if t == T.CARD:
-        return game.deck.names[value]
-    if isinstance(value, Fraction) and value.denominator == 1:
-        return value.numerator
-    return value
-
-
-def _value(v) -> str:
+def _as_text(v) -> str:
+    """A value as the strings write it: `none`, `yes` and `no`, `[a,b]`, a fraction `15/2`."""
     if v is None:
         return "none"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, list):
-        return "[" + ",".join(_value(x) for x in v) + "]"
+        return "[" + ",".join(_as_text(x) for x in v) + "]"
     return str(v)
 
 
@@ -265,7 +242,7 @@ def observed_move(before: State, move: Move, after: State, seat: int) -> str:
             return " ".join(show(t.of, v) for v in x) if x else "nothing"
         if t == T.PLAYER:
             return f"p{x}"
-        return _value(x)
+        return _as_text(x)
     return " ".join([f"p{mover}", move.name] + [show(t, x) for t, x in zip(types, move.args)])
 
 

@@ -13,8 +13,9 @@
     }
 
 A card is written by name (``10D``); ``5C#2`` is the second copy in a two-deck game, and
-``:up`` / ``:down`` overrides the zone's usual face. ``dump`` writes every field, so that
-``load_data(game, dump(state)) == state`` exactly.
+``:up`` / ``:down`` overrides the zone's usual face. Variables and group fields are written by the
+rule of :mod:`.json_values` (a fraction as a string, ``"15/2"``; a card by that label). ``dump``
+writes every field, so that ``load_data(game, dump(state)) == state`` exactly.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
 from ..language.files import read_json
 from ..language.limits import MAX_NUMBER_DIGITS, digits_too_many, number_too_large
 from .errors import PYTHON_ERRORS, RulesRuntimeError
+from .json_values import json_value, param_json, variables_json
 
 FORMAT = "cardrules-position/1"
 
@@ -42,21 +44,16 @@ def dump(st: State) -> dict:
         default_up = zone.face == "up"
         slots = [_dump_slot(st, zone.base + i, default_up) for i in range(zone.count)]
         zones[name] = slots if zone.owner else slots[0]
-    variables = {}
-    for i, v in enumerate(game.vars):
-        value = st.vars[i]
-        variables[v.name] = [_dump_value(game, v.type, x) for x in value] if v.owner else \
-            _dump_value(game, v.type, value)
     known = {deck.label(c): [p for p in range(game.player_count) if (mask >> p) & 1]
              for c, mask in enumerate(st.known) if mask}
     return {
         "format": FORMAT,
         "game": game.title,
         "players": game.player_count,
-        "params": {k: dump_param(v) for k, v in game.params.items() if k != "players"},
+        "params": {k: param_json(v) for k, v in game.params.items() if k != "players"},
         "phase": st.phase_name,
         "over": st.over,
-        "vars": variables,
+        "vars": variables_json(st, deck.label),
         "zones": zones,
         "known": known,
         "next_group": st.next_group,
@@ -77,7 +74,7 @@ def _dump_slot(st: State, slot: int, default_up: bool) -> list:
             entry: dict[str, Any] = {"id": x, "cards": [_card_token(st, c, default_up) for c in group["cards"]]}
             zone = game.slot_zone[slot]
             for field, t in zone.fields.items():
-                entry[field] = _dump_value(game, t, group.get(field))
+                entry[field] = json_value(t, group.get(field), game.deck.label)
             out.append(entry)
     return out
 
@@ -86,26 +83,6 @@ def _card_token(st: State, c: int, default_up: bool) -> str:
     label = st.game.deck.label(c)
     up = bool(st.face[c])
     return label if up == default_up else f"{label}:{'up' if up else 'down'}"
-
-
-def dump_param(v):
-    if isinstance(v, tuple):
-        return list(v)
-    if isinstance(v, Fraction):
-        return str(v)
-    return v
-
-
-def _dump_value(game: Game, t: T.Type, value):
-    if value is None:
-        return None
-    if t.kind == "list":
-        return [_dump_value(game, t.of, x) for x in value]
-    if t == T.CARD:
-        return game.deck.label(value)
-    if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
 
 
 def read(path: str | Path) -> Any:
@@ -120,7 +97,7 @@ def load(game: Game, path: str | Path) -> State:
 _FRACTION = re.compile(r"-?[0-9]+(/[0-9]+)?")
 
 
-def _shown(raw: Any) -> str:
+def _described(raw: Any) -> str:
     """A short, safe rendering of any JSON value for a message (never the whole of a huge one)."""
     if isinstance(raw, bool) or raw is None:
         return "null" if raw is None else str(raw).lower()
@@ -161,6 +138,7 @@ class _Reader:
         self.by_label = {game.deck.label(c): c for c in range(game.deck_size)}
         self.used: set[int] = set()
         self.domains = _symbol_domains(game)
+        self.group_values: list[tuple[str, int]] = []  # (path, number): checked once the groups are read
 
     def error(self, path: str, message: str, hint: str | None = None) -> None:
         self.errors.append(Diagnostic(f"{self.where}: {path}: {message}", None, hint))
@@ -168,13 +146,13 @@ class _Reader:
     def card(self, path: str, token: Any) -> tuple[int | None, int | None]:
         """A card token -> (card id, face override)."""
         if not isinstance(token, str):
-            self.error(path, f"expected a card name like \"10D\", not {_shown(token)}")
+            self.error(path, f"expected a card name like \"10D\", not {_described(token)}")
             return None, None
         label, _, face_text = token.partition(":")
         face = None
         if face_text:
             if face_text not in ("up", "down"):
-                self.error(path, f"{_shown(token)}: a card's face is `:up` or `:down`")
+                self.error(path, f"{_described(token)}: a card's face is `:up` or `:down`")
             face = 1 if face_text == "up" else 0
         if label in self.by_label and "#" in label:
             card = self.by_label[label]
@@ -185,7 +163,7 @@ class _Reader:
                 return None, None
             card = free[0]
         else:
-            self.error(path, f"{_shown(label)} is not a card of this deck", did_you_mean(label, self.by_name))
+            self.error(path, f"{_described(label)} is not a card of this deck", did_you_mean(label, self.by_name))
             return None, None
         if card in self.used:
             self.error(path, f"`{label}` is listed twice")
@@ -204,7 +182,7 @@ class _Reader:
             return T.default_value(t)
         if t.kind == "list":
             if not isinstance(raw, list):
-                self.error(path, f"expected a list, not {_shown(raw)}")
+                self.error(path, f"expected a list, not {_described(raw)}")
                 return []
             return [self.value(f"{path}[{i}]", t.of, x, domain) for i, x in enumerate(raw)]
         if t == T.CARD:
@@ -212,7 +190,7 @@ class _Reader:
                 return self.by_label[raw]
             if isinstance(raw, str) and raw in self.by_name:
                 return self.by_name[raw][0]
-            self.error(path, f"{_shown(raw)} is not a card", did_you_mean(str(raw), self.by_name)
+            self.error(path, f"{_described(raw)} is not a card", did_you_mean(str(raw), self.by_name)
                        if isinstance(raw, str) else None)
             return None
         if t == T.NUMBER:
@@ -224,33 +202,37 @@ class _Reader:
             if isinstance(raw, str) and _FRACTION.fullmatch(raw) and not digits_too_many(raw):
                 numerator, _, denominator = raw.partition("/")
                 if denominator and int(denominator) == 0:
-                    self.error(path, f"{_shown(raw)} divides by zero")
+                    self.error(path, f"{_described(raw)} divides by zero")
                     return 0
                 v = Fraction(raw)
                 return v.numerator if v.denominator == 1 else v
             self.error(path, f"expected a number (a whole number, or a fraction as a string like \"15/2\"), "
-                             f"not {_shown(raw)}")
+                             f"not {_described(raw)}")
             return 0
         if t == T.BOOL:
             if not isinstance(raw, bool):
-                self.error(path, f"expected true or false, not {_shown(raw)}")
+                self.error(path, f"expected true or false, not {_described(raw)}")
                 return False
             return raw
         if t in (T.PLAYER, T.TEAM):
             limit = game.player_count if t == T.PLAYER else game.team_count
             if not (_whole(raw) and 0 <= raw < limit):
-                self.error(path, f"expected a {t.kind} number from 0 to {limit - 1}, not {_shown(raw)}")
+                self.error(path, f"expected a {t.kind} number from 0 to {limit - 1}, not {_described(raw)}")
                 return 0
             return raw
-        if t in (T.SYMBOL, T.RANK, T.SUIT):
-            allowed = domain if domain is not None else self.domains[t]
-            if not isinstance(raw, str) or raw not in allowed:
-                self.error(path, f"expected one of {', '.join(allowed)}, not {_shown(raw)}",
-                           did_you_mean(raw, allowed) if isinstance(raw, str) else None)
+        if t == T.GROUP:
+            if not (_whole(raw) and raw >= game.deck_size):
+                self.error(path, f"expected a group's number (its `id`), not {_described(raw)}")
                 return None
+            self.group_values.append((path, raw))
             return raw
-        self.error(path, f"a value of type {t.describe()} cannot be written in a position")
-        return None
+        # A rank, suit or symbol: the last of the types a variable or a group field may have.
+        allowed = domain if domain is not None else self.domains[t]
+        if not isinstance(raw, str) or raw not in allowed:
+            self.error(path, f"expected one of {', '.join(allowed)}, not {_described(raw)}",
+                       did_you_mean(raw, allowed) if isinstance(raw, str) else None)
+            return None
+        return raw
 
 
 def _symbol_domains(game: Game) -> dict[T.Type, tuple[str, ...]]:
@@ -282,7 +264,7 @@ def _mapping(r: _Reader, data: dict, key: str) -> dict:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        r.error(key, f"expected an object, not {_shown(value)}")
+        r.error(key, f"expected an object, not {_described(value)}")
         return {}
     return value
 
@@ -293,7 +275,7 @@ def _count(r: _Reader, path: str, raw: Any, default: int, most: int | None = Non
         return default
     if not _whole(raw) or raw < 0 or (most is not None and raw > most):
         bound = f" to {most:,}" if most is not None else ""
-        r.error(path, f"expected a whole number from 0{bound}, not {_shown(raw)}")
+        r.error(path, f"expected a whole number from 0{bound}, not {_described(raw)}")
         return default
     return raw
 
@@ -301,12 +283,12 @@ def _count(r: _Reader, path: str, raw: Any, default: int, most: int | None = Non
 def _rest_slot(r: _Reader, game: Game, rest: Any) -> int | None:
     """The zone slot `rest` names: a shared zone (`"stock"`) or one seat's or team's (`"hand[2]"`)."""
     if not isinstance(rest, str):
-        r.error("rest", f"expected a zone's name, not {_shown(rest)}")
+        r.error("rest", f"expected a zone's name, not {_described(rest)}")
         return None
     name, _, index = rest.partition("[")
     zone = game.zones.get(name)
     if zone is None:
-        r.error("rest", f"{_shown(rest)} is not a zone", did_you_mean(name, game.zones))
+        r.error("rest", f"{_described(rest)} is not a zone", did_you_mean(name, game.zones))
         return None
     if not zone.owner:
         if index:
@@ -330,14 +312,15 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
         raise RulesError([Diagnostic(f"{where}: a position is a JSON object")])
     for key in data:
         if key not in _KNOWN_KEYS:
-            r.error(_shown(key) if not isinstance(key, str) else key, "unknown field", did_you_mean(str(key), _KNOWN_KEYS))
+            r.error(_described(key) if not isinstance(key, str) else key, "unknown field",
+                    did_you_mean(str(key), _KNOWN_KEYS))
     if data.get("format", FORMAT) != FORMAT:
-        r.error("format", f"expected \"{FORMAT}\", not {_shown(data['format'])}")
+        r.error("format", f"expected \"{FORMAT}\", not {_described(data['format'])}")
     if "game" in data and not isinstance(data["game"], str):
-        r.error("game", f"expected the game's title, not {_shown(data['game'])}")
+        r.error("game", f"expected the game's title, not {_described(data['game'])}")
     players = data.get("players", game.player_count)
     if players != game.player_count or not _whole(players):
-        r.error("players", f"the position is for {_shown(players)} players but the game was loaded for "
+        r.error("players", f"the position is for {_described(players)} players but the game was loaded for "
                            f"{game.player_count}", "pass --players to match")
     for name, value in _mapping(r, data, "params").items():
         if name == "players" or name not in game.params:
@@ -345,7 +328,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
             continue
         have = game.params[name]
         if not _same_param(have, value):
-            r.error(f"params.{name}", f"the position was made with {name}={_shown(value)}, "
+            r.error(f"params.{name}", f"the position was made with {name}={_described(value)}, "
                                       f"the game has {have}", f"pass --param {name}=...")
 
     st = game.blank_state()
@@ -365,13 +348,13 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
             r.error(f"random.{key}", "unknown field", did_you_mean(str(key), ("seed", "draws")))
     seed = rand.get("seed", 0)
     if not _whole(seed) or number_too_large(seed):
-        r.error("random.seed", f"expected a whole number, not {_shown(seed)}")
+        r.error("random.seed", f"expected a whole number, not {_described(seed)}")
         seed = 0
     st.seed = seed
     st.draws = _count(r, "random.draws", rand.get("draws"), 0, 10 ** 12)
     over = data.get("over", False)
     if not isinstance(over, bool):
-        r.error("over", f"expected true or false, not {_shown(over)}")
+        r.error("over", f"expected true or false, not {_described(over)}")
         over = False
     st.over = over
 
@@ -382,7 +365,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     elif phase == "setup" and st.over:
         st.phase = -1                      # a game that ended in its setup (a natural in Blackjack)
     elif not isinstance(phase, str) or phase not in game.phase_index:
-        r.error("phase", f"there is no phase {_shown(phase)}",
+        r.error("phase", f"there is no phase {_described(phase)}",
                 did_you_mean(phase, game.phase_index) if isinstance(phase, str) else None)
         st.phase = 0
     else:
@@ -425,7 +408,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
         for k, entries in enumerate(slots):
             slot = zone.base + k
             if not isinstance(entries, list):
-                r.error(f"zones.{name}", f"expected a list of cards, not {_shown(entries)}")
+                r.error(f"zones.{name}", f"expected a list of cards, not {_described(entries)}")
                 continue
             for j, entry in enumerate(entries):
                 path = f"zones.{name}" + (f"[{k}]" if zone.owner else "") + f"[{j}]"
@@ -437,7 +420,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
                     if gid is not None and (not _whole(gid) or gid < n_cards or gid in st.groups
                                             or gid >= n_cards + 10 ** 9):
                         r.error(f"{path}.id", f"expected a group number from {n_cards} not used by another group, "
-                                              f"not {_shown(gid)}")
+                                              f"not {_described(gid)}")
                         continue
                     if gid is None:
                         gid = max([next_group - 1, *st.groups]) + 1
@@ -473,9 +456,14 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     given_next = data.get("next_group")
     if given_next is not None and (not _whole(given_next) or not next_group <= given_next < n_cards + 10 ** 9):
         r.error("next_group", f"expected a whole number from {next_group} (above every group), "
-                              f"not {_shown(given_next)}")
+                              f"not {_described(given_next)}")
         given_next = None
     st.next_group = next_group if given_next is None else given_next
+    for path, number in r.group_values:
+        # A group that has since broken up is still a value a variable may hold: any number made so far.
+        if number >= st.next_group:
+            r.error(path, f"no group {_described(number)} has been made (`next_group` is {st.next_group})",
+                    "give the group this number as its `id` in `zones`")
 
     missing = [c for c in range(n_cards) if c not in r.used]
     rest = data.get("rest")
@@ -502,13 +490,13 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
             r.error(f"known.{label}", "not a card", did_you_mean(label, r.by_name))
             continue
         if not isinstance(players_list, list):
-            r.error(f"known.{label}", f"expected a list of players, not {_shown(players_list)}")
+            r.error(f"known.{label}", f"expected a list of players, not {_described(players_list)}")
             continue
         for p in players_list:
             if _whole(p) and 0 <= p < game.player_count:
                 st.known[card] |= 1 << p
             else:
-                r.error(f"known.{label}", f"{_shown(p)} is not a player")
+                r.error(f"known.{label}", f"{_described(p)} is not a player")
     if r.errors:
         raise RulesError(r.errors)
     if not st.over:

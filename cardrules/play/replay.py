@@ -15,6 +15,7 @@ from typing import Any, Iterator
 import attrs
 
 from ..engine.errors import IllegalMove
+from ..engine.json_values import param_json
 from ..engine.loader import find_rules, load_game
 from ..engine.observation import move_text_for
 from ..engine.runtime import Game, State
@@ -41,8 +42,7 @@ def rules_hash(game: Game) -> str:
 
 def log_params(game: Game) -> dict[str, Any]:
     """The parameters in force, `players` included, as JSON values a log can be loaded with."""
-    from ..engine.position import dump_param
-    return {k: dump_param(v) for k, v in game.params.items()}
+    return {k: param_json(v) for k, v in game.params.items()}
 
 
 @attrs.define

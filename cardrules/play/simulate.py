@@ -29,6 +29,7 @@ import attrs
 
 from . import stats
 from .output import write_text_atomically
+from ..engine.json_values import json_number, param_json
 from ..engine.runtime import Game
 from ..language.diagnostics import Diagnostic, RulesError
 from .chunks import MAX_SCORE, Chunk, game_seed, play_games, winning_teams  # noqa: F401  (public here too)
@@ -79,11 +80,11 @@ class Results:
         with the design metrics' values last when they were recorded."""
         if any(h is not None for h in self.hands):
             out = {"fields": ["moves", "hands", "scores"],
-                   "games": [[m, _plain(h), [_plain(s) for s in sc]]
+                   "games": [[m, None if h is None else json_number(h), [json_number(s) for s in sc]]
                              for m, h, sc in zip(self.moves, self.hands, self.scores)]}
         else:
             out = {"fields": ["moves", "scores"],
-                   "games": [[m, [_plain(s) for s in sc]] for m, sc in zip(self.moves, self.scores)]}
+                   "games": [[m, [json_number(s) for s in sc]] for m, sc in zip(self.moves, self.scores)]}
         if self.metrics:
             out["fields"].append("metrics")
             for game, values in zip(out["games"], self.metrics):
@@ -104,12 +105,8 @@ class Results:
         return out
 
 
-def _plain(x):
-    return str(x) if isinstance(x, Fraction) else x
-
-
 def _exact(x):
-    """A number as written by :func:`_plain`; ValueError for anything else, or too large to summarise."""
+    """A number as written by :func:`json_number`; ValueError for anything else, or too large to summarise."""
     if isinstance(x, str) and re.fullmatch(r"-?[0-9]{1,20}/[0-9]{1,20}", x):
         x = Fraction(x)
     if x is None or (isinstance(x, (int, Fraction)) and not isinstance(x, bool) and -MAX_SCORE <= x <= MAX_SCORE):
@@ -234,7 +231,7 @@ class Summary:
 
 
 def _params_json(params: dict) -> dict:
-    return {k: list(v) if isinstance(v, tuple) else _plain(v) for k, v in params.items()}
+    return {k: param_json(v) for k, v in params.items()}
 
 
 def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | str | None = None, *,
