@@ -91,7 +91,7 @@ def _measure(name: str) -> str:
 
 def comparison_figure(result: Comparison, title: str):
     """Each paired difference (variant - base) with its 95% interval, one panel per measure;
-    red where the interval excludes zero."""
+    red where it is significant among them all (Holm's adjustment)."""
     from matplotlib.figure import Figure
 
     panels: dict[str, list] = {}
@@ -111,7 +111,7 @@ def comparison_figure(result: Comparison, title: str):
         ax.set_yticks(y, [name.replace(f" {measure}", "") if name != measure else measure for name, _ in rows])
         ax.set_ylim(-0.7, tallest - 0.3)
         ax.set(title=measure, xlabel="variant − base")
-    fig.suptitle(f"{title}: {result.games} paired games (95% intervals; red: significant)")
+    fig.suptitle(f"{title}: {result.games} paired games (95% intervals; red: significant after Holm's adjustment)")
     return fig
 
 

@@ -14,8 +14,24 @@ need nothing beyond the standard library and give the same floats on every machi
   between order statistics, the default of most spreadsheets and of numpy).
 - Paired differences (`compare` plays both games on the same seeds): for each game i,
   d_i = variant_i - base_i; the difference of means is mean(d) with the t interval of the d_i,
-  which removes the variation the two runs share. A difference is *significant* when its
-  interval excludes zero, equivalently when the two-sided p-value is below 1 - confidence.
+  which removes the variation the two runs share, and the two-sided p-value of the t test of
+  mean(d) = 0.
+- Many differences at once: `compare` tests about twenty figures, and at 5% each one in twenty
+  true "no change" would be flagged by chance alone. The p-values of one comparison are adjusted
+  together by **Holm's step-down procedure** (S. Holm, *A simple sequentially rejective multiple
+  test procedure*, Scand. J. Statist. 6, 1979): with the m p-values sorted, p(1) <= ... <= p(m),
+  the adjusted one is::
+
+      p_holm(i) = max over j <= i of min(1, (m - j + 1) · p(j))
+
+  and a difference is *significant* when p_holm < 1 - confidence. The chance that any
+  difference called significant is in truth no change is then at most 5% (the family-wise
+  error rate), whatever the dependence between the figures. That is why Holm and not
+  Benjamini-Hochberg: a comparison's figures depend on one another, some negatively (what one
+  seat wins another loses), and Benjamini-Hochberg's false discovery rate is guaranteed only
+  for independent or positively dependent tests; and with a score of figures the power Holm
+  gives up is small. The intervals stay each figure's own 95% intervals, so a figure whose
+  interval just excludes zero may be judged not significant among twenty.
 - Difference of standard deviations (score spread), paired: the delta method. The sample
   standard deviation s is, to first order, s + mean of the influence values
   ((x_i - x̄)² - s²) / 2s; the difference s_v - s_b gets the t interval of the paired
@@ -98,9 +114,11 @@ def _t_interval(m: float, s: float, n: int, confidence: float) -> tuple[float | 
 
 # --- paired differences --------------------------------------------------------------------
 
-@attrs.define
+@attrs.frozen
 class Difference:
-    """variant - base, with its interval and two-sided p-value."""
+    """variant - base, with its interval, its two-sided p-value, that p-value adjusted by Holm's
+    procedure among the differences it was judged with (itself alone: the same p-value), and
+    whether the adjusted one is below 1 - confidence."""
 
     base: float
     variant: float
@@ -108,10 +126,32 @@ class Difference:
     low: float | None
     high: float | None
     p_value: float
+    p_holm: float
     significant: bool
 
     def to_json(self) -> dict:
         return attrs.asdict(self)
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given."""
+    m = len(p_values)
+    adjusted = [0.0] * m
+    running = 0.0  # the max over the smaller p-values keeps the adjusted ones in the raw order
+    for rank, i in enumerate(sorted(range(m), key=lambda i: p_values[i])):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def judged_together(differences: Sequence[Difference], confidence: float = CONFIDENCE) -> list[Difference]:
+    """The differences with their p-values adjusted as one family (Holm) and judged on those."""
+    adjusted = holm([d.p_value for d in differences])
+    return [attrs.evolve(d, p_holm=p, significant=_significant(p, confidence)) for d, p in zip(differences, adjusted)]
+
+
+def _significant(p_value: float, confidence: float) -> bool:
+    return p_value < 1 - confidence
 
 
 def paired_difference(base: Sequence[float], variant: Sequence[float],
@@ -142,16 +182,18 @@ def _paired(base: float, variant: float, estimate: float, d: list[float], confid
     """The estimate with the t interval whose standard error is that of the mean of d."""
     n = len(d)
     if n < 2:
-        return Difference(base, variant, estimate, None, None, 1.0, False)
-    sd = stdev(d)
-    if sd == 0:
+        low = high = None
+        p = 1.0
+    elif (sd := stdev(d)) == 0:
         # Every game differs by the same amount: no doubt about the difference at all.
-        return Difference(base, variant, estimate, estimate, estimate, float(estimate == 0), estimate != 0)
-    se = sd / math.sqrt(n)
-    half = t_quantile(0.5 + confidence / 2, n - 1) * se
-    low, high = estimate - half, estimate + half
-    return Difference(base, variant, estimate, low, high, t_two_sided_p(estimate / se, n - 1),
-                      low > 0 or high < 0)
+        low = high = estimate
+        p = float(estimate == 0)
+    else:
+        se = sd / math.sqrt(n)
+        half = t_quantile(0.5 + confidence / 2, n - 1) * se
+        low, high = estimate - half, estimate + half
+        p = t_two_sided_p(estimate / se, n - 1)
+    return Difference(base, variant, estimate, low, high, p, p, _significant(p, confidence))
 
 
 # --- the Student t distribution -------------------------------------------------------------
