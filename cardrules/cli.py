@@ -942,13 +942,15 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
     """Play every pairing of agents on the same deals, seats swapped, and rate the agents.
 
     For each pairing: the first agent's score (wins and half the draws, per game) with its 95%
-    interval; then a Bradley-Terry rating per agent on the Elo scale (mean 0).
+    interval; then a Bradley-Terry rating per agent on the Elo scale (mean 0), with a 95%
+    interval from a bootstrap over the deals (200 resamples, seeded by --seed).
     """
     from itertools import combinations
 
     from .play.parallel import default_workers
     from .play.simulate import write_csv, write_json
     from .play.specs import check_agent_spec
+    from .play.stats import RESAMPLES
     from .play.tournament import Tournament, tournament as run
     try:
         if plot_path:
@@ -971,10 +973,11 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
                           f"{d['first_score']:.3f}", _rate_interval(d["low"], d["high"]))
         console.print(table)
         ratings = _table("Bradley-Terry rating")
-        for col in ("agent", "Elo, mean 0"):
+        ratings.caption = f"interval: bootstrap, {RESAMPLES} resamples"
+        for col in ("agent", "Elo, mean 0", "95% interval"):
             ratings.add_column(col, justify="right")
-        for name, r in sorted(result.ratings().items(), key=lambda x: -x[1]):
-            ratings.add_row(name, f"{r:+.0f}")
+        for name, r in sorted(result.ratings().items(), key=lambda x: -x[1].rating):
+            ratings.add_row(name, f"{r.rating:+.0f}", f"{r.low:+.0f}..{r.high:+.0f}")
         console.print(ratings)
         console.print(f"{result.seconds:.1f} s, workers: {result.workers}", markup=False, highlight=False)
         if json_path:

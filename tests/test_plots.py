@@ -55,7 +55,7 @@ def test_a_tournament_shows_each_pairing_with_its_interval_and_each_agents_ratin
                         workers=1)
     fig = tournament_figure(result)
     assert panels(fig) == [("score of the first agent", "wins + half the draws, per game", ""),
-                           ("Bradley-Terry rating", "Elo scale, mean 0", "")]
+                           ("Bradley-Terry rating (bootstrap interval)", "Elo scale, mean 0", "")]
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == [
         f"{p.first} vs {p.second}" for p in result.pairings]
     assert sorted(t.get_text() for t in fig.axes[1].get_yticklabels()) == sorted(result.agents)

@@ -158,3 +158,26 @@ def test_differences_judged_together_are_significant_by_their_holm_p_value():
 def test_a_difference_judged_alone_keeps_its_p_value():
     d = stats.paired_difference([1.0, 2.0, 3.0, 4.0], [2.0, 2.5, 4.5, 5.0])
     assert d.p_holm == d.p_value < 0.05 and d.significant
+
+
+# --- bootstrap intervals -----------------------------------------------------------------------
+
+def test_percentile_interpolates_like_the_inclusive_quantiles():
+    values = [7.0, 1.0, 3.0, 10.0, 4.0, 2.0, 9.0]
+    cuts = statistics.quantiles(values, n=40, method="inclusive")
+    assert stats.percentile(values, 0.025) == pytest.approx(cuts[0])
+    assert stats.percentile(values, 0.975) == pytest.approx(cuts[-1])
+    assert (stats.percentile(values, 0), stats.percentile(values, 1), stats.percentile(values, 0.5)) == (1, 10, 4)
+
+
+def test_a_bootstrap_of_a_mean_agrees_with_its_t_interval():
+    rng = random.Random(2)
+    sample = [rng.gauss(10, 3) for _ in range(400)]
+
+    def mean_of(times):
+        return {"mean": sum(x * n for x, n in zip(sample, times)) / len(sample)}
+
+    (low, high), = stats.bootstrap_intervals(len(sample), mean_of, seed=0).values()
+    d = stats.describe(sample)
+    assert low == pytest.approx(d["mean_low"], abs=0.1) and high == pytest.approx(d["mean_high"], abs=0.1)
+    assert stats.bootstrap_intervals(len(sample), mean_of, seed=0) == {"mean": (low, high)}, "seeded: repeatable"

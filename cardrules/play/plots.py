@@ -117,11 +117,11 @@ def comparison_figure(result: Comparison, title: str):
 
 def tournament_figure(result: Tournament):
     """Each pairing's score for its first agent with its 95% interval (0.5 is even), and each
-    agent's Bradley-Terry rating: who beats whom, and by how much."""
+    agent's Bradley-Terry rating with its bootstrap interval: who beats whom, and by how much."""
     from matplotlib.figure import Figure
 
     rows = result.pairings
-    ratings = sorted(result.ratings().items(), key=lambda item: item[1])
+    ratings = sorted(result.ratings().items(), key=lambda item: item[1].rating)
     fig = Figure(figsize=(10, 1.4 + 0.42 * max(len(rows), len(ratings))), layout="constrained")
     scores, rated = fig.subplots(1, 2)
     y = list(range(len(rows)))[::-1]  # the first pairing at the top
@@ -133,10 +133,13 @@ def tournament_figure(result: Tournament):
     scores.axvline(0.5, color="black", linewidth=0.8)
     scores.set_yticks(y, [f"{p.first} vs {p.second}" for p in rows])
     scores.set(title="score of the first agent", xlabel="wins + half the draws, per game", xlim=(0, 1))
-    rated.barh(range(len(ratings)), [r for _, r in ratings], color="#5b8cc0")
+    rated.barh(range(len(ratings)), [r.rating for _, r in ratings], color="#5b8cc0")
+    # Drawn from bound to bound: a percentile interval need not straddle the estimate evenly, nor at all.
+    rated.hlines(range(len(ratings)), [r.low for _, r in ratings], [r.high for _, r in ratings], color="black",
+                 linewidth=2)
     rated.set_yticks(range(len(ratings)), [name for name, _ in ratings])
     rated.axvline(0, color="black", linewidth=0.8)
-    rated.set(title="Bradley-Terry rating", xlabel="Elo scale, mean 0")
+    rated.set(title="Bradley-Terry rating (bootstrap interval)", xlabel="Elo scale, mean 0")
     fig.suptitle(f"{result.game}: {2 * result.deals} games per pairing, seed {result.seed} "
                  "(95% intervals; red: not even)")
     return fig
