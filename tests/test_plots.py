@@ -102,6 +102,9 @@ def test_a_tournament_shows_each_pairing_with_its_interval_and_each_agents_ratin
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == [
         f"{p.first} vs {p.second}" for p in result.pairings]
     assert sorted(t.get_text() for t in fig.axes[1].get_yticklabels()) == sorted(result.agents)
+    intervals = {tuple(segment[:, 0]) for segment in fig.axes[1].collections[0].get_segments()}
+    assert intervals == {(r.low, r.high) for r in result.ratings().values()}, "each rating's interval is drawn"
+    assert_titles_clear(fig)
     out = tmp_path / "t.png"
     assert CliRunner().invoke(cli, ["tournament", "sete-e-meio", "--agents", "random,greedy", "-n", "2",
                                     "--workers", "1", "--param", "rounds=1", "--plot", str(out)]).exit_code == 0
