@@ -179,12 +179,17 @@ def _interval(low, high, sign: bool = False) -> str:
     return "" if low is None else f"{_g(low, sign)}..{_g(high, sign)}"
 
 
+def _p(p_value: float) -> str:
+    return "<0.001" if p_value < 0.001 else f"{p_value:.2g}"
+
+
 def _rate_interval(low, high) -> str:
     return f"{low:.3f}..{high:.3f}"
 
 
-def _table(title: str) -> Table:
-    return Table(title=escape(title), box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+def _table(title: str, padding: int = 1) -> Table:
+    return Table(title=escape(title), box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+                 padding=(0, padding))
 
 
 def json_params(values: dict) -> dict:
@@ -346,7 +351,9 @@ def compare(base, variant, games, seed, agents, workers, scheduler, metrics, bas
 
     BASE and VARIANT are rules files or bundled games (possibly the same one with other
     --base-param/--variant-param values; --param sets both). Every difference is VARIANT - BASE
-    with its 95% interval; it is significant when the interval excludes zero.
+    with its 95% interval and p-value; it is significant when its p-value adjusted by Holm's
+    procedure over all the differences shown is below 0.05, so that the chance of any false
+    "yes" among them is at most 5%.
     """
     from .play.parallel import default_workers
     from .play.simulate import agent_names, check_comparable, compare as run, write_csv, write_json
@@ -365,14 +372,18 @@ def compare(base, variant, games, seed, agents, workers, scheduler, metrics, bas
                          scheduler=scheduler, progress=lambda done: bar.update(task, completed=done, refresh=True),
                          metrics=metrics)
         diffs = result.differences()
-        table = _table(f"{compare_title(base, first, variant, second)}: {result.games} paired games, seed {seed}")
-        for col in ("", "base", "variant", "diff", "95% interval", "p", "sig."):
+        # One space between columns, not two: eight columns and the figures' names fit 80 characters.
+        table = _table(f"{compare_title(base, first, variant, second)}: {result.games} paired games, seed {seed}",
+                       padding=0)
+        table.caption = (f"p: each difference's own; Holm: p adjusted by Holm's procedure over the {len(diffs)} "
+                         "differences; sig.: Holm below 0.05")
+        for col in ("", "base", "variant", "diff", "95% interval", "p", "Holm", "sig."):
             # Only the names may wrap: a narrow terminal never cuts a figure or a header.
             table.add_column(col, justify="left" if not col else "right", no_wrap=bool(col),
-                             min_width=len(col) or None)
+                             min_width=len(col) or None, overflow="fold")
         for name, d in diffs:
             table.add_row(name, _g(d.base), _g(d.variant), _g(d.difference, True), _interval(d.low, d.high, True),
-                          "<0.001" if d.p_value < 0.001 else f"{d.p_value:.2g}", "yes" if d.significant else "no")
+                          _p(d.p_value), _p(d.p_holm), "yes" if d.significant else "no")
         (errors if "-" in (json_path, csv_path) else console).print(table)
         if json_path:
             _write(json_path, lambda p: write_json(result.to_json(), p))
@@ -381,7 +392,7 @@ def compare(base, variant, games, seed, agents, workers, scheduler, metrics, bas
             title = compare_title(base, first, variant, second)
             _write(plot_path, lambda p: plot_comparison(result, title, p))
         if csv_path:
-            header = ("figure", "base", "variant", "difference", "low", "high", "p_value", "significant")
+            header = ("figure", "base", "variant", "difference", "low", "high", "p_value", "p_holm", "significant")
             _write(csv_path, lambda p: write_csv([(name, *d.to_json().values()) for name, d in diffs], p, header))
     except RulesError as exc:
         _fail(exc)
@@ -931,13 +942,15 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
     """Play every pairing of agents on the same deals, seats swapped, and rate the agents.
 
     For each pairing: the first agent's score (wins and half the draws, per game) with its 95%
-    interval; then a Bradley-Terry rating per agent on the Elo scale (mean 0).
+    interval; then a Bradley-Terry rating per agent on the Elo scale (mean 0), with a 95%
+    interval from a bootstrap over the deals (200 resamples, seeded by --seed).
     """
     from itertools import combinations
 
     from .play.parallel import default_workers
     from .play.simulate import write_csv, write_json
     from .play.specs import check_agent_spec
+    from .play.stats import RESAMPLES
     from .play.tournament import Tournament, tournament as run
     try:
         if plot_path:
@@ -960,10 +973,11 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
                           f"{d['first_score']:.3f}", _rate_interval(d["low"], d["high"]))
         console.print(table)
         ratings = _table("Bradley-Terry rating")
-        for col in ("agent", "Elo, mean 0"):
+        ratings.caption = f"interval: bootstrap, {RESAMPLES} resamples"
+        for col in ("agent", "Elo, mean 0", "95% interval"):
             ratings.add_column(col, justify="right")
-        for name, r in sorted(result.ratings().items(), key=lambda x: -x[1]):
-            ratings.add_row(name, f"{r:+.0f}")
+        for name, r in sorted(result.ratings().items(), key=lambda x: -x[1].rating):
+            ratings.add_row(name, f"{r.rating:+.0f}", f"{r.low:+.0f}..{r.high:+.0f}")
         console.print(ratings)
         console.print(f"{result.seconds:.1f} s, workers: {result.workers}", markup=False, highlight=False)
         if json_path:

@@ -87,7 +87,7 @@ def test_compare_names_what_differs_and_fits_80_columns():
     assert "sete-e-meio (max_bet=40) - sete-e-meio (max_bet=10): 20 paired games, seed 0" in result.stdout
     assert all(len(line) <= 80 for line in lines)
     header = next(line for line in lines if "base" in line)
-    assert header.split() == ["base", "variant", "diff", "95%", "interval", "p", "sig."]
+    assert header.split() == ["base", "variant", "diff", "95%", "interval", "p", "Holm", "sig."]
 
 
 # --- positions ---------------------------------------------------------------------------

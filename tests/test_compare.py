@@ -30,6 +30,14 @@ def test_higher_stakes_spread_the_scores_significantly():
     assert "length in hands" not in diffs, "Sete e Meio counts no hands"
 
 
+def test_a_difference_significant_alone_may_not_be_among_all_the_figures():
+    diffs = dict(compare(SETE, SETE_HIGH_STAKES, 200, seed=0, workers=1).differences())
+    win_rate = diffs["seat 0 win rate"]
+    assert win_rate.low > 0 and win_rate.p_value < 0.05, "its own interval excludes zero"
+    assert win_rate.p_holm > 0.05 and not win_rate.significant, "one of 14 figures: Holm's adjustment says chance"
+    assert diffs["length in moves"].significant
+
+
 def test_paired_differences_include_hands_when_both_games_count_them():
     easy, hard = load_game(HIGH_CARD, {"target": 20}), load_game(HIGH_CARD, {"target": 40})
     diffs = dict(compare(easy, hard, 100, seed=2, workers=1).differences())
@@ -58,9 +66,11 @@ def test_compare_command_prints_differences_with_intervals_and_writes_them(tmp_p
     assert result.exit_code == 0, result.output
     lines = [line.split() for line in result.stdout.splitlines()]
     spread = next(line for line in lines if line[:4] == ["seat", "0", "score", "sd"])
-    assert spread[-1] == "yes" and ".." in spread[-3]
+    assert spread[-1] == "yes" and ".." in spread[-4]
+    assert "Holm: p adjusted by Holm's procedure over the 14 differences" in " ".join(result.stdout.split())
     data = json.loads((tmp_path / "c.json").read_text())
-    assert data["games"] == 60
+    assert data["games"] == 60 and data["adjustment"] == "holm" and len(data["differences"]) == 14
+    assert all(d["significant"] == (d["p_holm"] < 0.05) and d["p_holm"] >= d["p_value"] for d in data["differences"])
     assert data["variant"]["params"]["max_bet"] == 40 and data["base"]["params"]["max_bet"] == 10
     rows = list(csv.DictReader((tmp_path / "c.csv").open()))
     assert [r["figure"] for r in rows] == [d["figure"] for d in data["differences"]]

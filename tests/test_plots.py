@@ -1,5 +1,7 @@
-"""`--plot`: one labelled panel per measure, seats along an axis, and the paired differences of
-`compare` with their intervals."""
+"""`--plot`: one labelled panel per measure, seats along an axis, the paired differences of
+`compare` with their intervals, and panels in a grid that reads at 100% zoom."""
+
+from itertools import combinations
 
 import pytest
 from click.testing import CliRunner
@@ -8,13 +10,37 @@ from cardrules.cli import cli
 from cardrules.engine.loader import load_game
 from cardrules.play.simulate import compare, simulate
 
-pytest.importorskip("matplotlib")
+pytest.importorskip("matplotlib", reason='the plots need matplotlib, from the `plot` extra: pip install ".[test,plot]"')
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+
 from cardrules.play.plots import comparison_figure, summary_figure, tournament_figure  # noqa: E402
 from cardrules.play.tournament import tournament  # noqa: E402
 
 
 def panels(fig):
     return [(ax.get_title(), ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes]
+
+
+def grid(fig) -> set[tuple[int, int]]:
+    """The (rows, columns) of the grid each panel lies in."""
+    return {ax.get_subplotspec().get_geometry()[:2] for ax in fig.axes}
+
+
+def pixels(fig) -> tuple[int, int]:
+    width, height = fig.get_size_inches() * fig.dpi
+    return round(width), round(height)
+
+
+def assert_titles_clear(fig) -> None:
+    """No panel's title overlaps another's, nor another panel or its axis label, once laid out."""
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)
+    for a, b in combinations(fig.axes, 2):
+        for one, other in ((a, b), (b, a)):
+            title = one.title.get_window_extent(renderer)
+            for box in (other.title.get_window_extent(renderer), other.get_window_extent(renderer),
+                        other.xaxis.label.get_window_extent(renderer)):
+                assert not title.overlaps(box), f"the title `{one.get_title()}` runs into `{other.get_title()}`"
 
 
 def test_a_run_has_a_labelled_panel_per_measure_with_every_seat_on_the_axis():
@@ -26,6 +52,8 @@ def test_a_run_has_a_labelled_panel_per_measure_with_every_seat_on_the_axis():
     ticks = [t.get_text() for t in fig.axes[1].get_xticklabels()]
     assert ticks == [f"seat {s}\nrandom" for s in range(4)]
     assert all(ax.get_legend() is None for ax in fig.axes), "nothing drawn over the data"
+    assert grid(fig) == {(2, 2)} and pixels(fig) == (840, 780), "win rate and score above the two lengths"
+    assert_titles_clear(fig)
 
 
 def test_a_comparison_shows_each_difference_with_its_interval_one_panel_per_measure():
@@ -42,6 +70,21 @@ def test_a_comparison_shows_each_difference_with_its_interval_one_panel_per_meas
     assert [sd.low, sd.high] in [list(x) for x in drawn], "the interval is drawn as computed"
 
 
+def test_a_comparisons_panels_lie_in_a_grid_of_at_most_three_columns():
+    base = load_game("sete-e-meio", {"rounds": 2})
+    variant = load_game("sete-e-meio", {"rounds": 2, "max_bet": 40})
+    fig = comparison_figure(compare(base, variant, 30, seed=0, workers=1, metrics=True), "max_bet 40 - 10")
+    assert [ax.get_title() for ax in fig.axes] == ["win rate", "mean score", "score sd", "length in moves",
+                                                   "first-seat win", "lead changes", "decisiveness", "drama"]
+    assert grid(fig) == {(3, 3)}, "eight panels in three rows of three, the last cell left empty"
+    # 420 pixels per column; the first row holds five figures (0.42 in each below 1.3 in of
+    # title and axis), the others one, and 0.8 in for the figure's title.
+    assert pixels(fig) == (3 * 420, round(100 * (0.8 + (1.3 + 5 * 0.42) + 2 * (1.3 + 0.42))))
+    assert_titles_clear(fig)
+    fig = comparison_figure(compare(base, variant, 30, seed=0, workers=1), "max_bet 40 - 10")
+    assert grid(fig) == {(2, 2)} and pixels(fig)[0] == 2 * 420, "four panels as two by two"
+
+
 def test_compare_writes_the_plot(tmp_path):
     out = tmp_path / "diff.png"
     result = CliRunner().invoke(cli, ["--quiet", "compare", "sete-e-meio", "sete-e-meio", "--variant-param",
@@ -55,10 +98,13 @@ def test_a_tournament_shows_each_pairing_with_its_interval_and_each_agents_ratin
                         workers=1)
     fig = tournament_figure(result)
     assert panels(fig) == [("score of the first agent", "wins + half the draws, per game", ""),
-                           ("Bradley-Terry rating", "Elo scale, mean 0", "")]
+                           ("Bradley-Terry rating (bootstrap interval)", "Elo scale, mean 0", "")]
     assert [t.get_text() for t in fig.axes[0].get_yticklabels()] == [
         f"{p.first} vs {p.second}" for p in result.pairings]
     assert sorted(t.get_text() for t in fig.axes[1].get_yticklabels()) == sorted(result.agents)
+    intervals = {tuple(segment[:, 0]) for segment in fig.axes[1].collections[0].get_segments()}
+    assert intervals == {(r.low, r.high) for r in result.ratings().values()}, "each rating's interval is drawn"
+    assert_titles_clear(fig)
     out = tmp_path / "t.png"
     assert CliRunner().invoke(cli, ["tournament", "sete-e-meio", "--agents", "random,greedy", "-n", "2",
                                     "--workers", "1", "--param", "rounds=1", "--plot", str(out)]).exit_code == 0

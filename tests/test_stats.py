@@ -1,6 +1,8 @@
-"""The statistics of `simulate` and `compare`, checked against published values and against
-their own promises (an interval at 95% covers the truth about 95% of the time)."""
+"""The statistics of `simulate` and `compare`, checked against published values, against values
+computed by hand, and against their own promises (an interval at 95% covers the truth about 95%
+of the time)."""
 
+import itertools
 import math
 import random
 import statistics
@@ -114,3 +116,68 @@ def test_paired_stdev_difference_covers_no_change_about_95_percent_of_the_time()
         d = stats.paired_stdev_difference(base, variant)
         covered += d.low <= 0 <= d.high
     assert 0.91 <= covered / runs <= 0.99
+
+
+# --- many differences at once: Holm's adjustment -----------------------------------------------
+
+def test_holm_adjustment_of_a_small_table_computed_by_hand():
+    # Holm (1979): sort the m = 4 p-values, multiply the i-th smallest by m - i + 1, and carry
+    # the running maximum so that a smaller p-value never gets the larger adjusted one:
+    #   0.005 * 4 = 0.02;  0.01 * 3 = 0.03;  0.03 * 2 = 0.06;  0.04 * 1 = 0.04 -> max(0.06, 0.04) = 0.06
+    assert stats.holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    # Products above 1 are capped: 0.5 * 2 = 1.0, then 0.6 * 1 = 0.6 -> max(1.0, 0.6) = 1.0.
+    assert stats.holm([0.6, 0.5]) == [1.0, 1.0]
+    # Ties take the same adjusted value: 0.02 * 3 = 0.06, 0.02 * 2 = 0.04 -> 0.06, 0.5 * 1 -> 0.5.
+    assert stats.holm([0.02, 0.5, 0.02]) == pytest.approx([0.06, 0.5, 0.06])
+    assert stats.holm([0.03]) == [0.03] and stats.holm([]) == []
+
+
+@given(st.lists(st.floats(0, 1), max_size=30))
+def test_holm_adjusted_p_values_are_at_least_the_raw_at_most_one_and_keep_their_order(p_values):
+    adjusted = stats.holm(p_values)
+    m = len(p_values)
+    for p, a in zip(p_values, adjusted):
+        assert p <= a <= min(1.0, m * p), "between the raw p-value and Bonferroni's"
+    for (p, a), (q, b) in itertools.product(zip(p_values, adjusted), repeat=2):
+        if p <= q:
+            assert a <= b
+
+
+def difference(p_value: float) -> stats.Difference:
+    return stats.Difference(0.0, 1.0, 1.0, 0.5, 1.5, p_value, p_value, p_value < 0.05)
+
+
+def test_differences_judged_together_are_significant_by_their_holm_p_value():
+    # Sorted: 0.01 * 4 = 0.04 (significant); 0.03 * 3 = 0.09, 0.04 * 2 = 0.08 -> 0.09; 0.2 -> 0.2.
+    judged = stats.judged_together([difference(p) for p in (0.03, 0.01, 0.2, 0.04)])
+    assert [d.p_value for d in judged] == [0.03, 0.01, 0.2, 0.04], "the raw p-values are kept"
+    assert [d.p_holm for d in judged] == pytest.approx([0.09, 0.04, 0.2, 0.09])
+    assert [d.significant for d in judged] == [False, True, False, False]
+
+
+def test_a_difference_judged_alone_keeps_its_p_value():
+    d = stats.paired_difference([1.0, 2.0, 3.0, 4.0], [2.0, 2.5, 4.5, 5.0])
+    assert d.p_holm == d.p_value < 0.05 and d.significant
+
+
+# --- bootstrap intervals -----------------------------------------------------------------------
+
+def test_percentile_interpolates_like_the_inclusive_quantiles():
+    values = [7.0, 1.0, 3.0, 10.0, 4.0, 2.0, 9.0]
+    cuts = statistics.quantiles(values, n=40, method="inclusive")
+    assert stats.percentile(values, 0.025) == pytest.approx(cuts[0])
+    assert stats.percentile(values, 0.975) == pytest.approx(cuts[-1])
+    assert (stats.percentile(values, 0), stats.percentile(values, 1), stats.percentile(values, 0.5)) == (1, 10, 4)
+
+
+def test_a_bootstrap_of_a_mean_agrees_with_its_t_interval():
+    rng = random.Random(2)
+    sample = [rng.gauss(10, 3) for _ in range(400)]
+
+    def mean_of(times):
+        return {"mean": sum(x * n for x, n in zip(sample, times)) / len(sample)}
+
+    (low, high), = stats.bootstrap_intervals(len(sample), mean_of, seed=0).values()
+    d = stats.describe(sample)
+    assert low == pytest.approx(d["mean_low"], abs=0.1) and high == pytest.approx(d["mean_high"], abs=0.1)
+    assert stats.bootstrap_intervals(len(sample), mean_of, seed=0) == {"mean": (low, high)}, "seeded: repeatable"

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import csv
 import json
+import random
+from itertools import combinations
 
 import pytest
 from click.testing import CliRunner
@@ -16,7 +18,7 @@ from cardrules.language.diagnostics import RulesError
 from cardrules.play.metrics import Recorder, skill_teams
 from cardrules.play.chunks import agent_seed, game_seed
 from cardrules.play.simulate import compare, simulate
-from cardrules.play.tournament import Pairing, bradley_terry, sides, tournament
+from cardrules.play.tournament import Pairing, Tournament, bradley_terry, sides, tournament
 
 SETE = load_game("sete-e-meio", {"rounds": 2})
 PIQUET = load_game("piquet")
@@ -47,19 +49,56 @@ def test_a_tournament_does_not_depend_on_the_number_of_workers():
     one = tournament(SETE, "random,greedy", 8, seed=1, workers=1)
     two = tournament(SETE, "random,greedy", 8, seed=1, workers=2)
     assert [p.to_json() for p in one.pairings] == [p.to_json() for p in two.pairings]
+    assert one.ratings() == two.ratings()
 
 
 def test_bradley_terry_rates_the_stronger_higher_and_equals_alike():
-    even = bradley_terry(["a", "b"], [Pairing("a", "b", 10, 0, 10)])
+    even = bradley_terry(["a", "b"], {("a", "b"): (10, 10)})
     assert even["a"] == pytest.approx(0) and even["b"] == pytest.approx(0)
-    ratings = bradley_terry(["a", "b", "c"], [Pairing("a", "b", 30, 0, 10), Pairing("b", "c", 30, 0, 10),
-                                              Pairing("a", "c", 36, 0, 4)])
+    points = {("a", "b"): (30, 10), ("b", "c"): (30, 10), ("a", "c"): (36, 4)}
+    ratings = bradley_terry(["a", "b", "c"], points)
     assert ratings["a"] > ratings["b"] > ratings["c"]
     assert sum(ratings.values()) == pytest.approx(0)
     # 3:1 between neighbours and 9:1 across: 400 log10 3 = 191 Elo points apart, pulled in a
     # little by the extra draws.
     assert 170 < ratings["a"] - ratings["b"] < 191
     assert ratings["a"] - ratings["b"] == pytest.approx(ratings["b"] - ratings["c"])
+
+
+def synthetic(deals: int, seed: int = 0) -> Tournament:
+    """Three agents 100 Elo points apart, every pairing on `deals` deals from both sides, the
+    outcomes drawn from the Elo expectation (draws left out)."""
+    rng = random.Random(seed)
+    strength = {"weak": -100, "middle": 0, "strong": 100}
+    pairings = []
+    for first, second in combinations(strength, 2):
+        expected = 1 / (1 + 10 ** ((strength[second] - strength[first]) / 400))
+        pairings.append(Pairing(first, second, tuple([float(rng.random() < expected) for _ in range(deals)]
+                                                     for _side in (0, 1))))
+    return Tournament("synthetic", list(strength), seed, deals, pairings)
+
+
+def test_each_rating_has_a_bootstrap_interval_around_it():
+    ratings = synthetic(100).ratings()
+    assert ratings["weak"].rating < ratings["middle"].rating < ratings["strong"].rating
+    for r in ratings.values():
+        assert r.low < r.rating < r.high
+        assert 30 < r.high - r.low < 200  # 200 games per pairing pin a rating to tens of points
+
+
+def test_rating_intervals_are_the_same_for_the_same_run_and_seed():
+    assert synthetic(60).ratings() == synthetic(60).ratings()
+    reseeded = synthetic(60)
+    reseeded.seed = 1  # the same games, other resamples
+    assert reseeded.ratings() != synthetic(60).ratings()
+    assert [r.rating for r in reseeded.ratings().values()] == [r.rating for r in synthetic(60).ratings().values()]
+
+
+def test_rating_intervals_narrow_as_the_deals_grow():
+    few, many = synthetic(25).ratings(), synthetic(400).ratings()
+    for agent in few:
+        # Sixteen times the deals: about a quarter of the width.
+        assert many[agent].high - many[agent].low < 0.5 * (few[agent].high - few[agent].low)
 
 
 def test_a_tournament_needs_two_agents():
@@ -74,10 +113,13 @@ def test_the_tournament_command_prints_pairings_and_ratings_and_writes_files(tmp
                                       "--json", str(out_json), "--csv", str(out_csv)])
     assert result.exit_code == 0, result.output
     assert "95% interval" in result.output and "Bradley-Terry" in result.output
+    assert "interval: bootstrap, 200 resamples" in result.output
     data = json.loads(out_json.read_text())
     assert [(p["first"], p["second"]) for p in data["pairings"]] == [
         ("random", "greedy"), ("random", "pimc:2"), ("greedy", "pimc:2")]
     assert set(data["ratings"]) == {"random", "greedy", "pimc:2"}
+    assert all(r["low"] <= r["rating"] <= r["high"] for r in data["ratings"].values())
+    assert data["rating_intervals"]["resamples"] == 200 and data["format"] == 2
     rows = list(csv.DictReader(out_csv.open()))
     assert [int(r["games"]) for r in rows] == [2, 2, 2]
 

@@ -294,6 +294,8 @@ class Comparison:
         return min(self.base.games, self.variant.games)
 
     def differences(self) -> list[tuple[str, stats.Difference]]:
+        """Every figure's paired difference, judged significant or not together with the others
+        (Holm's adjustment: see :mod:`cardrules.play.stats`)."""
         n = self.games
         b, v = self.base, self.variant
         bw = winning_teams(b.results.scores[:n], b.team_of)
@@ -323,7 +325,7 @@ class Comparison:
                     pairs = [(x, y) for x, y in zip(bm[name], vm[name]) if x is not None and y is not None]
                     if len(pairs) >= 2:
                         out.append((name, stats.paired_difference([x for x, _ in pairs], [y for _, y in pairs])))
-        return out
+        return list(zip([name for name, _ in out], stats.judged_together([d for _, d in out])))
 
     def to_json(self) -> dict:
         def side(s: Summary) -> dict:
@@ -331,7 +333,7 @@ class Comparison:
 
         return {"base": side(self.base), "variant": side(self.variant), "players": self.base.players,
                 "agents": self.base.agents, "seed": self.base.seed, "games": self.games,
-                "confidence": stats.CONFIDENCE,
+                "confidence": stats.CONFIDENCE, "adjustment": "holm",
                 "differences": [{"figure": name, **d.to_json()} for name, d in self.differences()],
                 "timing": {"seconds": self.base.seconds + self.variant.seconds}}
 

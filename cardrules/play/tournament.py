@@ -11,6 +11,13 @@ agent is a Bradley-Terry strength fitted to every pairing's score (minorisation-
 Hunter 2004), on the Elo scale (400 * log10 of the strength: 200 points apart means a score of
 about 0.76), with mean 0; every pair is given one extra drawn game so that an agent that wins
 everything gets a finite rating.
+
+A rating's interval is a bootstrap over the deals (:func:`cardrules.play.stats.bootstrap_intervals`):
+the deals are drawn with replacement, each drawn deal bringing its games in every pairing (both
+sides of each), the ratings are fitted again, and the 2.5% and 97.5% quantiles of 200 such fits
+are the 95% interval. The draws are seeded by the tournament's seed, so a run and its repetition
+give the same intervals. Drawing deals, not games, keeps what a deal does to every pairing at
+once: a deal that favours the side holding the better cards is in or out of a resample whole.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from __future__ import annotations
 import math
 import time
 from itertools import combinations
+from operator import add, mul
 from typing import Callable, Sequence
 
 import attrs
@@ -30,7 +38,7 @@ from .parallel import play
 from .specs import check_agent_spec
 
 BT_ITERATIONS = 1000
-FORMAT = 1
+FORMAT = 2  # 2: each rating with its interval
 
 
 def sides(game: Game) -> list[int]:
@@ -40,25 +48,54 @@ def sides(game: Game) -> list[int]:
 
 @attrs.define
 class Pairing:
+    """Two agents on the same deals. ``points[side][deal]``: the first agent's points in that
+    deal when it played that side, 1 for a win, 1/2 for a draw and 0 for a loss."""
+
     first: str
     second: str
-    first_wins: int = 0
-    draws: int = 0
-    second_wins: int = 0
+    points: tuple[list[float], list[float]] = attrs.field(factory=lambda: ([], []))
 
     @property
     def games(self) -> int:
-        return self.first_wins + self.draws + self.second_wins
+        return len(self.points[0]) + len(self.points[1])
+
+    @property
+    def first_wins(self) -> int:
+        return self.points[0].count(1) + self.points[1].count(1)
+
+    @property
+    def draws(self) -> int:
+        return self.points[0].count(0.5) + self.points[1].count(0.5)
+
+    @property
+    def second_wins(self) -> int:
+        return self.points[0].count(0) + self.points[1].count(0)
+
+    def first_points(self) -> float:
+        return sum(self.points[0]) + sum(self.points[1])
+
+    def deal_points(self) -> list[float]:
+        """Per deal, the first agent's points in its two games."""
+        return list(map(add, *self.points))
 
     def score(self) -> float:
         """The first agent's score: wins and half the draws, per game."""
-        return (self.first_wins + self.draws / 2) / self.games if self.games else 0.0
+        return self.first_points() / self.games if self.games else 0.0
 
     def to_json(self) -> dict:
-        low, high = stats.wilson(self.first_wins + self.draws / 2, self.games)
+        low, high = stats.wilson(self.first_points(), self.games)
         return {"first": self.first, "second": self.second, "games": self.games, "first_wins": self.first_wins,
                 "draws": self.draws, "second_wins": self.second_wins, "first_score": self.score(),
                 "low": low, "high": high}
+
+
+@attrs.frozen
+class Rating:
+    """A Bradley-Terry rating on the Elo scale with its bootstrap interval."""
+
+    rating: float
+    low: float
+    high: float
 
 
 @attrs.define
@@ -70,14 +107,38 @@ class Tournament:
     pairings: list[Pairing]
     seconds: float = 0.0
     workers: int | str = 1
+    # A bootstrap refits the ratings 200 times: the table, the JSON and the plot share one.
+    _ratings: tuple = attrs.field(default=((), None), init=False, repr=False, eq=False)
 
-    def ratings(self) -> dict[str, float]:
-        return bradley_terry(self.agents, self.pairings)
+    def ratings(self) -> dict[str, Rating]:
+        """Each agent's rating, with its interval from a bootstrap over the deals."""
+        played = (self.seed, *(p.games for p in self.pairings))
+        if self._ratings[0] != played:
+            self._ratings = (played, self._compute_ratings())
+        return self._ratings[1]
+
+    def _compute_ratings(self) -> dict[str, Rating]:
+        estimate = bradley_terry(self.agents, {(p.first, p.second): (p.first_points(), p.games - p.first_points())
+                                               for p in self.pairings})
+        per_deal = [(p.first, p.second, p.deal_points()) for p in self.pairings]
+
+        def refit(times: list[int]) -> dict[str, float]:
+            points = {}
+            for first, second, deal_points in per_deal:
+                won = sum(map(mul, deal_points, times))
+                points[first, second] = (won, 2 * self.deals - won)
+            return bradley_terry(self.agents, points)
+
+        intervals = stats.bootstrap_intervals(self.deals, refit, self.seed)
+        return {a: Rating(r, *intervals[a]) for a, r in estimate.items()}
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "game": self.game, "agents": self.agents, "seed": self.seed,
                 "games_per_pairing": 2 * self.deals, "confidence": stats.CONFIDENCE,
-                "pairings": [p.to_json() for p in self.pairings], "ratings": self.ratings(),
+                "pairings": [p.to_json() for p in self.pairings],
+                "ratings": {a: attrs.asdict(r) for a, r in self.ratings().items()},
+                "rating_intervals": {"method": "percentile bootstrap over the deals", "resamples": stats.RESAMPLES,
+                                     "seed": self.seed},
                 "timing": {"seconds": self.seconds, "workers": self.workers}}
 
     def csv_rows(self) -> list[tuple]:
@@ -91,21 +152,24 @@ class Tournament:
     CSV_HEADER = ("first", "second", "games", "first_wins", "draws", "second_wins", "first_score", "low", "high")
 
 
-def bradley_terry(agents: Sequence[str], pairings: Sequence[Pairing]) -> dict[str, float]:
+def bradley_terry(agents: Sequence[str], points: dict[tuple[str, str], tuple[float, float]]) -> dict[str, float]:
+    """Each agent's rating on the Elo scale, mean 0; ``points[first, second]`` holds what each of
+    the two scored against the other (wins and half the draws)."""
     index = {a: i for i, a in enumerate(agents)}
     k = len(agents)
     won = [[0.0] * k for _ in range(k)]  # won[i][j]: i's wins and half draws against j, plus a draw
-    for p in pairings:
-        i, j = index[p.first], index[p.second]
-        won[i][j] += p.first_wins + p.draws / 2 + 0.5
-        won[j][i] += p.second_wins + p.draws / 2 + 0.5
+    for (first, second), (first_points, second_points) in points.items():
+        i, j = index[first], index[second]
+        won[i][j] += first_points + 0.5
+        won[j][i] += second_points + 0.5
+    wins = [sum(row) for row in won]
+    games = [[(j, won[i][j] + won[j][i]) for j in range(k) if j != i and won[i][j] + won[j][i]] for i in range(k)]
     strength = [1.0] * k
     for _ in range(BT_ITERATIONS):
         new = []
-        for i in range(k):
-            wins = sum(won[i])
-            denominator = sum((won[i][j] + won[j][i]) / (strength[i] + strength[j]) for j in range(k) if j != i)
-            new.append(wins / denominator if denominator else strength[i])
+        for i, s in enumerate(strength):
+            denominator = sum(n / (s + strength[j]) for j, n in games[i])
+            new.append(wins[i] / denominator if denominator else s)
         scale = math.exp(sum(math.log(s) for s in new) / k)
         new = [s / scale for s in new]
         done = max(abs(a - b) for a, b in zip(new, strength)) < 1e-12
@@ -133,17 +197,11 @@ def tournament(game: Game, agents: Sequence[str] | str, games: int, seed: int = 
     done = 0
     for first, second in combinations(names, 2):
         pairing = Pairing(first, second)
-        for swap in (False, True):
-            seats = [(second if (s == 0) == swap else first) for s in side]
-            ours = 1 if swap else 0  # the side the first agent plays
+        for ours in (0, 1):  # the side the first agent plays
+            seats = [first if s == ours else second for s in side]
             for chunk in play(game, seed, seats, 0, deals, workers, scheduler):
-                for winner in winning_teams(chunk.scores, game.team_of):
-                    if winner is None:
-                        pairing.draws += 1
-                    elif winner % 2 == ours:
-                        pairing.first_wins += 1
-                    else:
-                        pairing.second_wins += 1
+                pairing.points[ours].extend(0.5 if winner is None else float(winner % 2 == ours)
+                                            for winner in winning_teams(chunk.scores, game.team_of))
                 done += chunk.stop - chunk.start
                 if progress is not None:
                     progress(done)
