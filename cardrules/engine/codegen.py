@@ -30,6 +30,7 @@ from ..language.model import Model
 from . import primitives as rt
 from .errors import RulesRuntimeError
 from .primitives import MAX_RANGE, Move, number
+from .work import LoopWeights
 
 GENERATED_FILE = "<cardrules generated: {}>"
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+")
@@ -129,6 +130,7 @@ class CodeGen:
         self.tables: dict[str, str] = {}  # def -> the constant holding its values by card or seat
         self.slot_up: tuple[int, ...] | None = None  # per zone slot, 1 when its cards lie face up
         self.by_card: dict[str, ByCard] = {}  # the same values, for a def passed to a built-in
+        self.loop_weights = LoopWeights(model)  # which loops charge the step's work budget
 
     # --- helpers
     def type(self, e) -> T.Type:
@@ -330,7 +332,7 @@ class CodeGen:
             for depth, g in enumerate(mv.generators):
                 if depth and depth % MAX_LOOPS == 0:
                     w = self.generator_helper(var_names[:depth], g.span)
-                w.line(f"for L_{g.var} in {self.loop_source(g.source)}:", g.span)
+                w.line(f"for L_{g.var} in {self.charged(g, self.loop_source(g.source))}:", g.span)
                 w.indent += 1
                 self.repeating += 1
                 bound.add(g.var)
@@ -878,7 +880,7 @@ class CodeGen:
             return f"rt.inclusive_range({a}, {b}, {self.span_const(e.span)})"
         if lt.kind == "list" or rt_.kind == "list":
             if op == "+":
-                return f"(list({a}) + list({b}))"
+                return f"rt.joined({a}, {b}, {self.span_const(e.span)})"
             if op == "-":
                 return f"rt.difference({a}, {b})"
         if op == "*" and not (_NUMERAL.fullmatch(a) and _NUMERAL.fullmatch(b)):
@@ -890,8 +892,17 @@ class CodeGen:
     def e_ListLit(self, e):
         return "[" + ", ".join(self.expr(i) for i in e.items) + "]"
 
-    def comprehension(self, var: str, iterable, condition, element) -> tuple[str, str, str]:
+    def charged(self, loop, source: str) -> str:
+        """`source`, the items `loop` goes through, charged to the step's work budget when
+        the loop may be long (see cardrules.engine.work)."""
+        weight = self.loop_weights.weight(loop)
+        return source if weight is None else f"rt.charged(st, {source}, {weight})"
+
+    def comprehension(self, var: str, iterable, condition, element, loop=None) -> tuple[str, str, str]:
+        """The parts of a comprehension; `loop`, the node it comes from, charges the budget."""
         source = self.iterable(iterable)
+        if loop is not None:
+            source = self.charged(loop, source)
         self.bound.append(var)
         self.repeating += 1
         try:
@@ -903,7 +914,7 @@ class CodeGen:
         return elem, f"for {self.binding(var)} in {source}{cond}", source
 
     def e_ListComp(self, e):
-        elem, loop, _ = self.comprehension(e.var, e.iterable, e.condition, e.element)
+        elem, loop, _ = self.comprehension(e.var, e.iterable, e.condition, e.element, e)
         return f"[{elem} {loop}]"
 
     def e_MapLit(self, e):
@@ -945,7 +956,7 @@ class CodeGen:
 
     def e_Aggregate(self, e):
         func = e.func
-        elem, loop, source = self.comprehension(e.var, e.iterable, e.condition, e.element)
+        elem, loop, source = self.comprehension(e.var, e.iterable, e.condition, e.element, e)
         if func == "first" and e.condition is None and elem == self.binding(e.var):
             return f"next(iter({source}), None)"  # the first element itself: no generator made
         if func == "sum":
@@ -1028,7 +1039,7 @@ class CodeGen:
             if scaled is None:
                 return None
             table, denominator = scaled
-            _, loop, source = self.comprehension(e.var, e.iterable, e.condition, None)
+            _, loop, source = self.comprehension(e.var, e.iterable, e.condition, None, e)
             return self.table_sum(table, e, loop, source), denominator
         if isinstance(e, n.Call) and e.func in self.m.defs:
             d = self.m.defs[e.func]
@@ -1105,6 +1116,8 @@ class CodeGen:
             return f"{self.const(self.deck.attrs[f])}[{self.expr(e.args[0])}]"
         b = REGISTRY[f]
         args = [self.argument(a, t) for a, t in zip(e.args, b.params)]
+        args = [f"rt.charged(st, {src}, 1)" if self.loop_weights.charges_argument(f, a) else src
+                for a, src in zip(e.args, args)]
         if b.inline is not None:
             n_players = self.m.player_count
             seats = self.const([[(p + i) % n_players for i in range(n_players)] for p in range(n_players)], "K") \
@@ -1348,10 +1361,11 @@ class CodeGen:
             source = self.iterable(s.iterable)
             if not _fresh_or_constant(source):
                 source = f"list({source})"
+            source = self.charged(s, source)
         else:
             # The filter is read once, before the loop: a body that moves cards cannot make
             # the loop skip or revisit any (docs/language.md, "Statements").
-            elem, loop, _ = self.comprehension(s.var, s.iterable, s.condition, None)
+            elem, loop, _ = self.comprehension(s.var, s.iterable, s.condition, None, s)
             source = f"[{elem} {loop}]"
         saved = dict(self.scope), self.declared
         self.declared = set()
@@ -1370,6 +1384,9 @@ class CodeGen:
         w.line(f"for _ in range({const_eval(s.bound, self.m.values)}):", s.span)
         w.indent += 1
         w.line(f"if not ({self.expr(s.condition)}): break", s.condition.span)
+        weight = self.loop_weights.weight(s)
+        if weight is not None:
+            w.line(f"rt.charged_round(st, {weight})", s.span)
         self.block(s.body)
         w.indent -= 1
 

@@ -171,6 +171,52 @@ def product(a, b):
 
 
 MAX_RANGE = 100_000
+MAX_LIST = 100_000  # values in a list the rules make: a list past it is a diagnostic, not a MemoryError
+# Units of work (items visited by loops and comprehensions) one step of play may do in the
+# functions that count it (cardrules.engine.work decides which): a step past it is a diagnostic.
+MAX_STEP_WORK = 20_000_000
+
+
+# The step being charged: the state, its step number, and what it may still do. One for the
+# process: a step is played by one thread at a time, and a state that is not the one charged
+# last starts afresh (so other threads can only make the limit later, never sooner).
+_BUDGET: list = [None, -1, 0]
+
+
+def charged(st, items, weight: int = 1):
+    """`items`, once the step has been charged `weight` units for each of them."""
+    budget = _BUDGET
+    if budget[0] is not st or budget[1] != st.steps:
+        budget[0], budget[1], budget[2] = st, st.steps, MAX_STEP_WORK
+    try:
+        budget[2] -= len(items) * weight
+    except TypeError:
+        if not hasattr(items, "__iter__"):
+            return items  # not a collection (none where a list may be): nothing to go through
+        items = list(items)  # a generator: read, so that its items are counted
+        budget[2] -= len(items) * weight
+    if budget[2] < 0:
+        raise LimitExceeded(f"this step did more than {MAX_STEP_WORK:,} units of work (items visited by loops)",
+                            "loop over fewer items, or nest fewer loops: the limit is the engine's, "
+                            "so a step of the rules must do less")
+    return items
+
+
+def charged_round(st, weight: int) -> None:
+    """One round of a `repeat`, charged `weight` units."""
+    charged(st, _ONE, weight)
+
+
+_ONE = (None,)
+
+
+def joined(a, b, span: Span) -> list:
+    """`a + b` of two lists, refused past MAX_LIST values."""
+    joined = list(a) + list(b)
+    if len(joined) > MAX_LIST:
+        raise RulesRuntimeError(f"a list of {len(joined):,} values, more than the {MAX_LIST:,} a list may hold",
+                                span, "a list that grows on every step may be missing a reset")
+    return joined
 
 
 def inclusive_range(low, high, span: Span) -> list:
@@ -336,11 +382,20 @@ def moves_of_range(lists: dict, interned: dict, low, high, span: Span, name: str
         if len(lists) >= MOVE_CACHE_LIMIT // RANGE_KEPT:
             lists.clear()
         lists[low, high] = moves
+    else:
+        # One long list is kept too, the last made: a move over a long range, listed at every
+        # turn, is then a copy of it rather than a Move made again for every number.
+        previous = lists.pop(_LONG_LIST, None)
+        if previous is not None:
+            lists.pop(previous, None)
+        lists[_LONG_LIST] = (low, high)
+        lists[low, high] = moves
     return moves
 
 
-# Lists of moves over a range are kept up to this long.
+# Lists of moves over a range are kept up to this long (and one longer list).
 RANGE_KEPT = 64
+_LONG_LIST = "long"  # the key, in a declaration's lists, of the ends of the long list kept
 
 
 _BY_VALUES = object()  # interned_move's default key: the values themselves

@@ -26,6 +26,7 @@ from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
 from .primitives import MOVE_CACHE_LIMIT, Move, last_rendered, normal_text
 
 MAX_STEPS = 200_000
+LEGAL_MOVES_PER_STEP = 1024
 # `apply` puts a state back after a move that fails half-way by replaying the moves applied
 # since a checkpoint: the game's start (a seed deals it again) or a copy, taken every this many moves.
 CHECKPOINT_EVERY = 1024
@@ -218,6 +219,9 @@ class State:
             if not legal:
                 raise RulesRuntimeError(f"phase `{phase.name}`: player {self.player} has no legal move",
                                         phase.span, "add a move that is always possible, or go elsewhere first")
+            # Listing moves is work too: each LEGAL_MOVES_PER_STEP of them count as a step of the
+            # game, so a game that lists a hundred thousand moves at every turn ends at the step limit.
+            self.steps += len(legal) // LEGAL_MOVES_PER_STEP
             if self.game.has_copies and len(legal) > 1:
                 # Identical copies of a card (two decks) give moves that differ only in identity:
                 # one of each text is kept, the first.
@@ -416,8 +420,12 @@ class State:
         return _copy(value[seat if slot.owner == "player" else game.team_of[seat]])
 
     def scores(self) -> list:
+        """Each seat's score by the rules' `score`; an error in it is a located RulesRuntimeError."""
         score = self.game.score
-        return [score(self, p) for p in range(self.game.player_count)]
+        try:
+            return [score(self, p) for p in range(self.game.player_count)]
+        except PYTHON_ERRORS as exc:
+            raise self._located(exc) from None
 
     def clone(self) -> "State":
         st = State.__new__(State)
@@ -510,7 +518,8 @@ class State:
             if self.steps > game.max_steps:
                 repeats = trail.where_steps_go(self)
                 raise RulesRuntimeError(f"the game did not end within {game.max_steps} steps",
-                                        phase.span, "a loop of phases or moves may never reach `end game`"
+                                        phase.span, "a loop of phases or moves may never reach `end game` "
+                                        f"(every {LEGAL_MOVES_PER_STEP:,} legal moves listed count as a step)"
                                         + (f"; {repeats}" if repeats else ""))
             do = phase.do
             if do is None:

@@ -19,7 +19,7 @@ from .deck import build_deck
 from .limits import MAX_WORK
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, plural
 from .display import check_display
-from .limits import MAX_DECK_CARDS, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_STATIC_ITERATIONS, number_too_large
+from .limits import MAX_DECK_CARDS, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_REPEAT, MAX_STATIC_ITERATIONS, number_too_large
 from .model import Model, ParamInfo, VarInfo, ZoneInfo
 
 # `{name}` in a move's `says` text: where the value of parameter `name` is shown.
@@ -903,6 +903,10 @@ class Checker:
             return None
         if isinstance(bound, bool) or not isinstance(bound, int) or bound < 0:
             self.error(f"the bound of `repeat at most N` must be a whole number, not {bound}", s.bound.span)
+            return None
+        if bound > MAX_REPEAT:
+            self.error(f"`repeat at most {bound}` is more rounds than the {MAX_REPEAT:,} a `repeat` may have",
+                       s.bound.span, "a loop that must go on longer is a phase that goes back to itself")
             return None
         return bound
 
