@@ -117,7 +117,7 @@ def test_a_hundred_thousand_moves_at_every_turn_end_at_the_step_limit(tmp_path):
     path.write_text(MANY_MOVES)
     result = run("simulate", path, "-n", "1", "--workers", "1")
     assert result.exit_code == 1
-    assert "did not end within 200000 steps" in result.output and "legal moves listed count" in result.output
+    assert "did not end within 200000 steps" in result.output
 
 
 def test_the_bundled_games_count_only_their_long_loops():

@@ -131,6 +131,7 @@ class CodeGen:
         self.slot_up: tuple[int, ...] | None = None  # per zone slot, 1 when its cards lie face up
         self.by_card: dict[str, ByCard] = {}  # the same values, for a def passed to a built-in
         self.loop_weights = LoopWeights(model)  # which loops charge the step's work budget
+        self.inline_calls: list[n.Call] = []  # the calls whose defs are being written in place
 
     # --- helpers
     def type(self, e) -> T.Type:
@@ -895,7 +896,7 @@ class CodeGen:
     def charged(self, loop, source: str) -> str:
         """`source`, the items `loop` goes through, charged to the step's work budget when
         the loop may be long (see cardrules.engine.work)."""
-        weight = self.loop_weights.weight(loop)
+        weight = self.loop_weights.weight(loop, tuple(self.inline_calls))
         return source if weight is None else f"rt.charged(st, {source}, {weight})"
 
     def comprehension(self, var: str, iterable, condition, element, loop=None) -> tuple[str, str, str]:
@@ -1049,12 +1050,14 @@ class CodeGen:
                     and len(self.inlined) < 4):
                 return None
             self.inlined.append({p.name: a for p, a in zip(d.params, args)})
+            self.inline_calls.append(e)
             saved, self.bound = self.bound, []
             try:
                 return self.scaled_sum(d.body)
             finally:
                 self.bound = saved
                 self.inlined.pop()
+                self.inline_calls.pop()
         return None
 
     def constant_number(self, e):
@@ -1103,12 +1106,14 @@ class CodeGen:
             if self.inline and all(_IDENTIFIER.fullmatch(a) or _SIMPLE.fullmatch(a) for a in args) and len(self.inlined) < 4:
                 # A call with plain arguments is inlined: the def's body, its parameters replaced.
                 self.inlined.append({p.name: a for p, a in zip(d.params, args)})
+                self.inline_calls.append(e)
                 saved, self.bound = self.bound, []
                 try:
                     return f"({self.expr(d.body)})"
                 finally:
                     self.bound = saved
                     self.inlined.pop()
+                    self.inline_calls.pop()
             if self.memo:
                 return f"{self.memo_function(f)}(st, _m{''.join(', ' + a for a in args)})"
             return f"d_{f}(st{''.join(', ' + a for a in args)})"
@@ -1116,7 +1121,8 @@ class CodeGen:
             return f"{self.const(self.deck.attrs[f])}[{self.expr(e.args[0])}]"
         b = REGISTRY[f]
         args = [self.argument(a, t) for a, t in zip(e.args, b.params)]
-        args = [f"rt.charged(st, {src}, 1)" if self.loop_weights.charges_argument(f, a) else src
+        args = [f"rt.charged(st, {src}, 1)" if self.loop_weights.charges_argument(f, a, tuple(self.inline_calls))
+                else src
                 for a, src in zip(e.args, args)]
         if b.inline is not None:
             n_players = self.m.player_count

@@ -518,8 +518,7 @@ class State:
             if self.steps > game.max_steps:
                 repeats = trail.where_steps_go(self)
                 raise RulesRuntimeError(f"the game did not end within {game.max_steps} steps",
-                                        phase.span, "a loop of phases or moves may never reach `end game` "
-                                        f"(every {LEGAL_MOVES_PER_STEP:,} legal moves listed count as a step)"
+                                        phase.span, "a loop of phases or moves may never reach `end game`"
                                         + (f"; {repeats}" if repeats else ""))
             do = phase.do
             if do is None:

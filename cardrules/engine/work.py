@@ -46,6 +46,9 @@ class LoopWeights:
         # parameters are the names of that def's arguments.
         self._enclosing = {id(x): d.name for d in model.defs.values() for x in n.walk(d.body)}
         self._context: list[str | None] = [None]
+        # The sizes of the parameters of defs written in place at the calls being written now:
+        # a loop of an inlined body is as long as its arguments there, not at every call.
+        self._overrides: list[dict[tuple[str, int], int]] = []
         self._values = _with_constant_defs(model)
         # Each move parameter's move and place, for what the parameters after it repeat.
         self._parameter_of = {id(g): (mv, i) for p in model.phases.values() for mv in p.moves
@@ -98,12 +101,28 @@ class LoopWeights:
             self._item_sizes = dict.fromkeys(self._only_loops, MAX_LIST)
         self._def_sizes.clear()
 
-    def weight(self, loop: Any) -> int | None:
-        """What each item of `loop` charges, or None for a loop that counts nothing."""
-        known = self.weights.get(id(loop), 0)
+    def weight(self, loop: Any, calls: tuple = ()) -> int | None:
+        """What each item of `loop` charges, or None for a loop that counts nothing; `calls`,
+        the calls of defs being written in place around it, outermost first."""
+        key = (id(loop), tuple(map(id, calls)))
+        known = self.weights.get(key, 0)
         if known == 0:
-            known = self.weights[id(loop)] = self.within(self._enclosing.get(id(loop)), self._weigh, loop)
+            known = self.weights[key] = self.at_calls(
+                calls, lambda: self.within(self._enclosing.get(id(loop)), self._weigh, loop))
         return known if known > 0 else None
+
+    def at_calls(self, calls: tuple, bound):
+        """`bound()` with the parameters of each def called in `calls` as long as its arguments."""
+        pushed = 0
+        try:
+            for call in calls:
+                d = self.m.defs[call.func]
+                self._overrides.append({(d.name, i): self.within(self._enclosing.get(id(call)), self.size, a)
+                                        for i, a in enumerate(call.args)})
+                pushed += 1
+            return bound()
+        finally:
+            del self._overrides[len(self._overrides) - pushed:]
 
     def _weigh(self, loop: Any) -> int:
         if isinstance(loop, n.Repeat):
@@ -133,15 +152,16 @@ class LoopWeights:
             each += self.cost(loop.element)
         return self._cap(each)
 
-    def charges_argument(self, builtin: str, arg: Any) -> bool:
+    def charges_argument(self, builtin: str, arg: Any, calls: tuple = ()) -> bool:
         """Whether a collection given to a built-in may be long, and so is charged, an
         item a unit, as it is passed: not to those that look only at its size or an end."""
         if builtin in _LOOKS_AT_ENDS:
             return False
-        known = self._arguments.get(id(arg))
+        key = (id(arg), tuple(map(id, calls)))
+        known = self._arguments.get(key)
         if known is None:
-            known = self._arguments[id(arg)] = T.is_collection(self.m.types.get(id(arg), T.NUMBER)) and \
-                self.within(self._enclosing.get(id(arg)), self.size, arg) > SMALL_LOOP
+            known = self._arguments[key] = T.is_collection(self.m.types.get(id(arg), T.NUMBER)) and \
+                self.at_calls(calls, lambda: self.within(self._enclosing.get(id(arg)), self.size, arg)) > SMALL_LOOP
         return known
 
     @staticmethod
@@ -210,7 +230,11 @@ class LoopWeights:
         known = self._def_costs.get(name)
         if known is None:
             self._def_costs[name] = 1  # the language has no recursion; this guards anyway
-            known = self._def_costs[name] = self.within(name, self.cost, self.m.defs[name].body)
+            known = self.within(name, self.cost, self.m.defs[name].body)
+            if self._overrides:  # bounded for one call's arguments: not kept for every call
+                del self._def_costs[name]
+            else:
+                self._def_costs[name] = known
         return known
 
     # --- how many items a loop may visit
@@ -242,6 +266,9 @@ class LoopWeights:
             d = self.m.defs[self._context[-1]]
             for i, p in enumerate(d.params):
                 if p.name == e.id:
+                    for override in reversed(self._overrides):
+                        if (d.name, i) in override:
+                            return override[d.name, i]
                     return self._param_sizes.get((d.name, i), MAX_LIST)
         if kind == "local" and e.id in self._only_loops:
             return self._item_sizes.get(e.id, MAX_LIST)
@@ -318,7 +345,11 @@ class LoopWeights:
         known = self._def_sizes.get(name)
         if known is None:
             self._def_sizes[name] = MAX_LIST
-            known = self._def_sizes[name] = self.within(name, self.size, self.m.defs[name].body)
+            known = self.within(name, self.size, self.m.defs[name].body)
+            if self._overrides:
+                del self._def_sizes[name]
+            else:
+                self._def_sizes[name] = known
         return known
 
     def item_size(self, e: Any) -> int:
