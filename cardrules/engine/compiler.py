@@ -110,10 +110,10 @@ def compile_model(model: Model, inline: bool = True) -> Game:
             render, _ = move_renders[(i, j)]
             moves.append(CompiledMove(
                 name=mv.name, index=j, var_names=tuple(g.var for g in mv.generators),
-                body=ns[f"p{i}_m{j}_body"], render=render, span=mv.span, decl=mv, text_prefix=gen.text_prefix(mv)))
+                body=ns[f"p{i}_m{j}_body"], render=render, span=mv.span, decl=mv, text_prefix=gen.texts.text_prefix(mv)))
         phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span,
                                     ns.get(f"p{i}_gen"), gen.turn_variable(p),
-                                    gen.copies_key(p) if has_copies and p.moves else None))
+                                    gen.texts.copies_key(p) if has_copies and p.moves else None))
     members = tuple(tuple(p for p in range(m.player_count) if m.team_of[p] == t) for t in range(team_count))
     game = Game(
         title=m.title, path=m.rules.path, params=dict(m.values), player_count=m.player_count,

@@ -236,7 +236,7 @@ class _Matcher:
         self.gens = decl.generators
         self.sources = [explainer.function(g.source, as_collection=True) for g in self.gens]
         types = explainer.game.model.types
-        self.showers = [explainer.gen.shower(T.element(types.get(id(g.source), T.ANY))) for g in self.gens]
+        self.showers = [explainer.gen.texts.shower(T.element(types.get(id(g.source), T.ANY))) for g in self.gens]
         self.says = decl.says
         self.budget = CANDIDATE_LIMIT
         self.reached = 0  # the deepest parameter some value of which fitted the text
