@@ -41,6 +41,7 @@ from typing import Callable
 
 from ..language import nodes as n
 from ..language import types as T
+from ..language.folding import constant_number
 from .errors import IllegalMove, RulesRuntimeError
 from .per_game import per_game
 from .primitives import Move
@@ -219,9 +220,7 @@ def encoding(game: Game) -> ActionEncoding:
 
 
 def _number_window(game: Game) -> tuple[int, int]:
-    from .codegen import CodeGen
     model = game.model
-    constants = CodeGen(model)
     found = [0]
     for phase in model.phases.values():
         for mv in phase.moves:
@@ -229,7 +228,7 @@ def _number_window(game: Game) -> tuple[int, int]:
                 if T.element(model.types.get(id(g.source), T.ANY)) != T.NUMBER:
                     continue
                 for e in n.walk(g.source):
-                    value = constants.constant_number(e)
+                    value = constant_number(model, e)
                     if isinstance(value, int):
                         found.append(value)
                     attr = e.id if isinstance(e, n.Name) else e.func if isinstance(e, n.Call) else None

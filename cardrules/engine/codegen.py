@@ -24,7 +24,7 @@ from ..language import nodes as n
 from ..language import types as T
 from ..language.builtins import REGISTRY
 from ..language.builtins.core import ByCard
-from ..language.checker import NotConstant, const_eval
+from ..language.folding import NotConstant, const_eval, constant_number, folded, known_truth
 from ..language.diagnostics import Span
 from ..language.model import Model
 from . import primitives as rt
@@ -641,47 +641,10 @@ class CodeGen:
         raise AssertionError(kind)
 
     def folded(self, e) -> str | None:
-        """An expression of literals, parameters and symbols, as the value it has (parameters
-        are fixed when compiling): `trick_scoring == seed` is True or False once compiled."""
-        values: dict[str, Any] = {}
-        stack = [e]
-        while stack:
-            x = stack.pop()
-            if isinstance(x, n.Binary) and x.op not in ("in", "not in", ".."):
-                stack += [x.left, x.right]
-            elif isinstance(x, n.Unary):
-                stack.append(x.operand)
-            elif isinstance(x, n.Cond):
-                stack += [x.test, x.then, x.otherwise]
-            elif isinstance(x, n.Name):
-                kind = self.m.names.get(id(x), ("",))[0]
-                if kind == "param":
-                    values[x.id] = self.m.values[x.id]
-                elif kind == "symbol":
-                    values[x.id] = x.id
-                else:
-                    return None
-            elif not isinstance(x, (n.Num, n.Str)):
-                return None
-        try:
-            value = const_eval(e, values)
-        except NotConstant:
-            return None
-        return repr(value) if value.__class__ in (bool, int, str) else None
+        return folded(self.m, e)
 
     def known_truth(self, e) -> bool | None:
-        """The truth value of a condition when compiling fixes it: `false and x` is false and
-        `true or x` true whatever x is (x is then never evaluated), besides what `folded` knows."""
-        if isinstance(e, n.Binary) and e.op in ("and", "or"):
-            left = self.known_truth(e.left)
-            if left is not None:
-                return left if left != (e.op == "and") else self.known_truth(e.right)
-            return None
-        if isinstance(e, n.Unary) and e.op == "not":
-            inner = self.known_truth(e.operand)
-            return None if inner is None else not inner
-        folded = self.folded(e)
-        return {"True": True, "False": False}.get(folded) if folded is not None else None
+        return known_truth(self.m, e)
 
     def e_Unary(self, e):
         if e.op == "not":
@@ -909,15 +872,7 @@ class CodeGen:
         return None
 
     def constant_number(self, e):
-        """The value of an expression known when compiling (literals, parameters, constant
-        defs), or None."""
-        if isinstance(e, n.Name) and self.m.names.get(id(e), ("",))[0] == "def":
-            e = self.m.defs[e.id].body
-        try:
-            value = const_eval(e, self.m.values)
-        except NotConstant:
-            return None
-        return value if isinstance(value, (int, Fraction)) and not isinstance(value, bool) else None
+        return constant_number(self.m, e)
 
     def scaled_comparison(self, e: n.Binary) -> str | None:
         """`sum(half-point values) > 7.5` compares whole multiples of the half: no Fraction is

@@ -19,6 +19,7 @@ from .deck import build_deck
 from .limits import MAX_WORK
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, plural
 from .display import check_display
+from .folding import ConstantTooLarge, NotConstant, const_eval
 from .limits import MAX_DECK_CARDS, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_REPEAT, MAX_STATIC_ITERATIONS, number_too_large
 from .model import Model, ParamInfo, VarInfo, ZoneInfo
 
@@ -1139,19 +1140,6 @@ def _template_names(text: str) -> list[str]:
     return PLACEHOLDER.findall(text)
 
 
-class NotConstant(Exception):
-    def __init__(self, span=None):
-        self.span = span
-
-
-class ConstantTooLarge(RulesError):
-    """A constant expression whose value has more digits than a number may have."""
-
-    def __init__(self, span: Span):
-        self.span = span
-        super().__init__([Diagnostic(f"this constant has more than {MAX_NUMBER_DIGITS} digits", span)])
-
-
 def _range_size(e: n.Expr, values: dict[str, Any]) -> int | None:
     """How many numbers a constant range `a..b` holds; None when it is not one."""
     if not (isinstance(e, n.Binary) and e.op == ".."):
@@ -1163,51 +1151,6 @@ def _range_size(e: n.Expr, values: dict[str, Any]) -> int | None:
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in (low, high)):
         return None
     return max(high - low + 1, 0)
-
-
-def const_eval(e, values: dict[str, Any]) -> Any:
-    if isinstance(e, n.Num):
-        return e.value
-    if isinstance(e, n.Const):
-        return e.value
-    if isinstance(e, n.Str):
-        return e.text
-    if isinstance(e, n.Name):
-        if e.id in values:
-            return values[e.id]
-        raise NotConstant(e.span)
-    if isinstance(e, n.ListLit):
-        return [const_eval(i, values) for i in e.items]
-    if isinstance(e, n.Unary):
-        v = const_eval(e.operand, values)
-        return (not v) if e.op == "not" else -v
-    if isinstance(e, n.Cond):
-        return const_eval(e.then if const_eval(e.test, values) else e.otherwise, values)
-    if isinstance(e, n.Binary):
-        a, b = const_eval(e.left, values), const_eval(e.right, values)
-        try:
-            value = _BINARY[e.op](a, b)
-        except (KeyError, TypeError, ZeroDivisionError):
-            raise NotConstant(e.span) from None
-        if number_too_large(value):
-            raise ConstantTooLarge(e.span)
-        # A whole result is an int (`1/2 * 4` is 2), as at run time.
-        return value.numerator if isinstance(value, Fraction) and value.denominator == 1 else value
-    raise NotConstant(e.span)
-
-
-def _divide(a, b):
-    q = Fraction(a) / Fraction(b)
-    return q.numerator if q.denominator == 1 else q
-
-
-_BINARY = {
-    "+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b, "/": _divide,
-    "//": lambda a, b: a // b, "%": lambda a, b: a % b, "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b, ">=": lambda a, b: a >= b, "and": lambda a, b: a and b,
-    "or": lambda a, b: a or b, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
-}
 
 
 def _transfers(b: n.Block, actions) -> bool:
