@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import sys
 import warnings
 from pathlib import Path
@@ -31,7 +30,6 @@ console = Console(emoji=False)
 errors = Console(stderr=True, soft_wrap=True, emoji=False)  # never wrap a diagnostic: the caret must stay under its column
 
 
-QUIET = [False]  # --quiet: results and errors only
 
 
 def complete_game(incomplete: str) -> list:
@@ -47,9 +45,15 @@ def game_argument(name: str = "game"):
     return click.argument(name, shell_complete=lambda ctx, param, incomplete: complete_game(incomplete))
 
 
+def is_quiet() -> bool:
+    """Whether the command line was given --quiet (results and errors only)."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.find_root().params.get("quiet"))
+
+
 def note(text: str) -> None:
     """A message about what was done (a file written), left out by --quiet."""
-    if not QUIET[0]:
+    if not is_quiet():
         console.print(text, markup=False, highlight=False, soft_wrap=True)
 
 
@@ -78,11 +82,17 @@ def with_game_options(f):
 
 
 def _version() -> str:
+    """The installed package's version; in a checkout never installed, pyproject.toml's."""
     from importlib.metadata import PackageNotFoundError, version
     try:
         return version("cardrules")
-    except PackageNotFoundError:  # a checkout that was never installed
-        return "0.1.0"
+    except PackageNotFoundError:
+        import tomllib
+        try:
+            with open(Path(__file__).resolve().parent.parent / "pyproject.toml", "rb") as f:
+                return tomllib.load(f)["project"]["version"]
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return "unknown"
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -96,7 +106,6 @@ def cli(ctx, quiet) -> None:
     (simulate, compare, validate) play game i of --seed S from seed S * 2**32 + i; play and
     position deal the game of --seed N itself, which is game N of a run with seed 0.
     """
-    QUIET[0] = quiet
 
 
 @cli.command()
@@ -139,7 +148,7 @@ def _progress_bar():
     # Not drawn when stderr is not a terminal: a log or a transcript gets the results only.
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                     _GamesPerSecond(), TextColumn("left"), TimeRemainingColumn(), console=errors,
-                    auto_refresh=False, disable=QUIET[0] or not errors.is_terminal)
+                    auto_refresh=False, disable=is_quiet() or not errors.is_terminal)
 
 
 def _write(path, writer) -> None:
