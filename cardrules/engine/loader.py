@@ -8,6 +8,7 @@ only without one are the parser (and so Lark) and the variants imported.
 
 from __future__ import annotations
 
+import copyreg
 import re
 from fractions import Fraction
 from pathlib import Path
@@ -106,5 +107,14 @@ def parse_value(raw: str) -> Any:
         raise RulesError([Diagnostic(f"`{raw}` divides by zero")]) from None
     return value.numerator if value.denominator == 1 else value
 
+
+def _pickled_game(game: Game):
+    # A Game holds functions compiled from its rules, which do not pickle: it travels as its
+    # rules file and parameters, and is compiled again where it is unpickled (the loader, which
+    # makes Games from rules, says so for the Game type).
+    return load_game, (str(Path(game.path).resolve()), dict(game.params))
+
+
+copyreg.pickle(Game, _pickled_game)
 
 __all__ = ["find_rules", "read_rules", "load_model", "load_game", "parse_param", "Span"]

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 from array import array
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import attrs
 
 from ..language.deck import DeckTable
-from ..language.diagnostics import Span, did_you_mean, error
+from ..language.diagnostics import Diagnostic, RulesError, Span, did_you_mean, error
 from ..language.limits import LimitExceeded
 from ..language.model import ZoneInfo
 from ..language.types import Type
@@ -116,6 +117,9 @@ class Game:
     def __deepcopy__(self, memo) -> "Game":
         return self  # immutable: copies of a State share it
 
+    def __repr__(self) -> str:
+        return f"<Game {self.title!r} from {Path(self.path).name}, {self.player_count} players>"
+
     def num_distinct_actions(self) -> int:
         from .actions import encoding
         return encoding(self).size
@@ -154,7 +158,11 @@ class Game:
         st._checkpoint = st._replay = None
         return st
 
-    def new_state(self, seed: int = 0) -> "State":
+    def new_state(self, seed: int | None = None) -> "State":
+        """The game dealt from `seed`: one seed is one game. Without a seed, a fresh one is drawn
+        from the system's randomness; ``state.seed`` says which, to deal the same game again."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 32)
         st = self.blank_state(seed)
         for i, v in enumerate(self.vars):
             value = v.init(st)
@@ -458,7 +466,47 @@ class State:
             "zones", "face", "known", "groups", "next_group", "vars", "phase", "player", "over",
             "seed", "draws", "steps", "pending"))
 
+    # A State changes as it is played, so it is not hashable (a dict key would be lost when its
+    # hash changed); `key()` is the hashable snapshot, equal exactly when the states are.
     __hash__ = None  # type: ignore[assignment]
+
+    def key(self) -> tuple:
+        """A hashable snapshot of this position: two states have equal keys exactly when they
+        are equal, now (a key does not follow the state as it is played)."""
+        def frozen(x):
+            return tuple(frozen(v) for v in x) if isinstance(x, list) else x
+        groups = tuple(sorted((g, tuple(sorted((k, frozen(v)) for k, v in d.items()))) for g, d in self.groups.items()))
+        return (tuple(map(tuple, self.zones)), bytes(self.face), tuple(self.known), groups, self.next_group,
+                frozen(self.vars), self.phase, self.player, self.over, self.seed, self.draws, self.steps,
+                self.pending)
+
+    def __getstate__(self) -> dict:
+        # The data, not the caches: the legal moves (which hold their text renderers) are
+        # listed again, and `apply`'s history starts afresh.
+        return {k: getattr(self, k) for k in _STATE_DATA}
+
+    def __setstate__(self, data: dict) -> None:
+        for k in _STATE_DATA:
+            setattr(self, k, data[k])
+        self._legal = None
+        self._checkpoint = self._replay = None
+
+    def __repr__(self) -> str:
+        where = "over" if self.over else f"phase {self.phase_name}, seat {self.player} to play"
+        return f"<State of {self.game.title!r}, seed {self.seed}, step {self.steps}: {where}>"
+
+    def undo(self) -> Move:
+        """Take back the last move `apply` played, and return it: the state is as it was before
+        it. Moves played by `play` (which keeps no history) cannot be taken back, nor moves
+        before the last `CHECKPOINT_EVERY`."""
+        moves = self._replay
+        if not moves:
+            hint = "`play` keeps no history: use `apply` to be able to undo" if moves is None else \
+                "no move has been applied since the start or the last checkpoint"
+            raise RulesError([Diagnostic("there is no move to undo", None, hint)])
+        last = moves.pop()
+        self._restore(())  # a move being chosen token by token is dropped too
+        return self.legal_moves()[last]
 
     def to_json(self) -> dict:
         return position.dump(self)
@@ -598,3 +646,8 @@ def position_of(moves: list[Move], move: object) -> int | None:
 
 def _copy(value):
     return list(value) if isinstance(value, list) else value
+
+
+# What a State is, as data: everything but the caches (legal moves, `apply`'s history).
+_STATE_DATA = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase", "player",
+               "over", "seed", "draws", "steps", "pending")
