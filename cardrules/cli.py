@@ -24,7 +24,6 @@ from .engine.compiler import compile_model
 from .engine.errors import IllegalMove
 from .engine.loader import load_game, load_model, parse_param, parse_value
 from .language.diagnostics import Diagnostic, RulesError, plural
-from .language.files import read_json
 
 # No emoji codes anywhere: `rules:100:3` in a message must not become an emoji.
 console = Console(emoji=False)
@@ -158,13 +157,6 @@ def _write(path, writer) -> None:
     note(f"wrote {path}")
 
 
-def _read_json(path) -> dict:
-    data = read_json(path, "saved run")
-    if not isinstance(data, dict):
-        raise RulesError([Diagnostic(f"{path}: the saved run is not a JSON object")])
-    return data
-
-
 def _g(x, sign: bool = False) -> str:
     """Four significant digits, but whole numbers from a thousand to a billion (no exponent)."""
     if x is None:
@@ -264,7 +256,7 @@ def simulate(game, games, seed, agents, workers, scheduler, metrics, json_path, 
     from .play.simulate import Summary, agent_names, simulate as run, write_csv, write_json
     from .play.specs import check_file_agent_spec
     try:
-        previous = Summary.from_json(_read_json(resume_path)) if resume_path else None
+        previous = Summary.read(resume_path) if resume_path else None
         values = _params(players, params)
         if previous is not None:
             values = {**json_params(previous.params), **values}

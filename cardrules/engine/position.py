@@ -28,7 +28,7 @@ from ..language import nodes as n
 from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
 from ..language.files import read_json
-from ..language.limits import MAX_NUMBER_DIGITS, digits_too_many, number_too_large
+from ..language.limits import MAX_NUMBER_DIGITS, MAX_POSITION_BYTES, digits_too_many, number_too_large
 from .errors import PYTHON_ERRORS, RulesRuntimeError
 
 FORMAT = "cardrules-position/1"
@@ -110,7 +110,7 @@ def _dump_value(game: Game, t: str, value):
 
 def read(path: str | Path) -> Any:
     """The JSON of a position file, or a RulesError saying why it cannot be read."""
-    return read_json(path, "position")
+    return read_json(path, "position", MAX_POSITION_BYTES)
 
 
 def load(game: Game, path: str | Path) -> State:

@@ -20,6 +20,7 @@ from ..engine.observation import move_text_for
 from ..engine.runtime import Game, State
 from ..language.diagnostics import Diagnostic, RulesError, Span
 from ..language.files import locate_rules, read_json
+from ..language.limits import MAX_LOG_BYTES
 from ..language.resources import bundled_games
 from .output import write_text_atomically
 
@@ -73,7 +74,7 @@ class GameLog:
 
     @classmethod
     def read(cls, path: str | Path) -> "GameLog":
-        data = read_json(path, "game log")
+        data = read_json(path, "game log", MAX_LOG_BYTES)
         start = Span(str(path), 1, 1)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             what = "a simulate output" if isinstance(data, dict) and "results" in data else \

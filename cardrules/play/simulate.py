@@ -19,6 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import re
 import time
 from fractions import Fraction
@@ -31,6 +32,8 @@ from . import stats
 from .output import write_text_atomically
 from ..engine.runtime import Game
 from ..language.diagnostics import Diagnostic, RulesError
+from ..language.files import Stream, read_json
+from ..language.limits import MAX_SAVED_RUN_BYTES
 from .chunks import MAX_SCORE, Chunk, game_seed, hands_slot, play_games, winning_teams  # noqa: F401  (public here too)
 from .metrics import figures as design_metrics, per_game as per_game_metrics
 from .parallel import play
@@ -92,15 +95,41 @@ class Results:
     @classmethod
     def from_json(cls, data: dict) -> "Results":
         out = cls()
-        fields = data["fields"]
         for row in data["games"]:
-            game = dict(zip(fields, row, strict=True))
-            out.moves.append(game["moves"])
-            out.hands.append(_exact(game.get("hands")))
-            out.scores.append([_exact(s) for s in game["scores"]])
-            if "metrics" in game:
-                out.metrics.append(game["metrics"])
+            out.add(data["fields"], row)
         return out
+
+    def add(self, fields: list, row: list) -> None:
+        """One more game, as :meth:`to_json` writes it under `fields`; ValueError, TypeError or
+        KeyError for anything else."""
+        if fields not in _FIELDS or not isinstance(row, list):
+            raise ValueError("not a game's row")
+        game = dict(zip(fields, row, strict=True))
+        moves, scores, metrics = game["moves"], game["scores"], game.get("metrics", [])
+        if not (_whole(moves) and moves >= 0) or not isinstance(scores, list) or not isinstance(metrics, list):
+            raise ValueError("not a game's row")
+        if "metrics" in game and not (len(metrics) == 4 and (metrics[0] is None or _whole(metrics[0]))
+                                      and _whole(metrics[1]) and all(_measure(x) for x in metrics[2:])):
+            raise ValueError("not a game's metrics")
+        hands = _exact(game.get("hands"))
+        exact = [_exact(x) for x in scores]
+        self.moves.append(moves)
+        self.hands.append(hands)
+        self.scores.append(exact)
+        if "metrics" in game:
+            self.metrics.append(metrics)
+
+
+_FIELDS = [[*f, *m] for f in (["moves", "scores"], ["moves", "hands", "scores"]) for m in ([], ["metrics"])]
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _measure(x) -> bool:
+    """Decisiveness and drama: none, or a finite number."""
+    return x is None or (isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x))
 
 
 def _plain(x):
@@ -109,6 +138,8 @@ def _plain(x):
 
 def _exact(x):
     """A number as written by :func:`_plain`; ValueError for anything else, or too large to summarise."""
+    if x.__class__ is int and -MAX_SCORE <= x <= MAX_SCORE:  # most scores, at once
+        return x
     if isinstance(x, str) and re.fullmatch(r"-?[0-9]{1,20}/[0-9]{1,20}", x):
         x = Fraction(x)
     if x is None or (isinstance(x, (int, Fraction)) and not isinstance(x, bool) and -MAX_SCORE <= x <= MAX_SCORE):
@@ -199,19 +230,42 @@ class Summary:
                 **self.figures(), "results": self.results.to_json(), "timing": self.timing()}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Summary":
-        """A previous run, written by :meth:`to_json`, to resume."""
+    def from_json(cls, data: dict, results: Results | None = None) -> "Summary":
+        """A previous run, written by :meth:`to_json`, to resume; `results`, its games when they
+        were read apart (see :meth:`read`)."""
         try:
             if data["format"] != FORMAT:
                 raise ValueError(data["format"])
-            results = Results.from_json(data["results"])
+            if data["results"]["fields"] not in _FIELDS or not isinstance(data["results"]["games"], list):
+                raise ValueError("results")
+            results = results if results is not None else Results.from_json(data["results"])
             if not isinstance(data["agents"], list) or not all(isinstance(a, str) for a in data["agents"]):
                 raise ValueError("agents")
-            return cls(data["game"], data["rules"], data["params"], data["players"], (), data["agents"],
+            players = data["players"]
+            if not _whole(players) or any(len(s) != players for s in results.scores) \
+                    or len(results.metrics) not in (0, len(results)):
+                raise ValueError("players")
+            return cls(data["game"], data["rules"], data["params"], players, (), data["agents"],
                        data["seed"], data["requested"], results,
                        data["timing"]["seconds"], data["timing"]["workers"], metrics=bool(results.metrics))
         except (KeyError, TypeError, ValueError):
-            raise RulesError([Diagnostic("not a results file written by `cardrules simulate --json`")]) from None
+            raise _not_a_saved_run() from None
+
+    @classmethod
+    def read(cls, path: str | Path) -> "Summary":
+        """The run saved in `path` by ``simulate --json``, to resume. Its games are read one at a
+        time into the results, so that the file is never one tree of JSON beside them."""
+        results = Results()
+
+        def take(row, parent: dict) -> None:
+            try:
+                results.add(parent.get("fields"), row)
+            except (KeyError, TypeError, ValueError):
+                raise _not_a_saved_run(f"game {len(results)} of the results is not a game's row") from None
+        data = read_json(path, "saved run", MAX_SAVED_RUN_BYTES, Stream(("results", "games"), take))
+        if not isinstance(data, dict):
+            raise RulesError([Diagnostic(f"{path}: the saved run is not a JSON object")])
+        return cls.from_json(data, results)
 
     def csv_rows(self) -> list[tuple]:
         """The figures as (scope, id, statistic, value) rows."""
@@ -230,6 +284,11 @@ class Summary:
             rows += [("metric", what, k, v) for k, v in d.items() if k != "n"]
         rows += [("timing", "", k, v) for k, v in self.timing().items()]
         return rows
+
+
+def _not_a_saved_run(why: str | None = None) -> RulesError:
+    return RulesError([Diagnostic("not a results file written by `cardrules simulate --json`"
+                                  + (f": {why}" if why else ""))])
 
 
 def _params_json(params: dict) -> dict:
