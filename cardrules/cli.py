@@ -503,8 +503,7 @@ def replay(log_path, seat, upto, step, plain) -> None:
 
     Without --seat the replay shows every card (a log holds the seed, which says them all).
     """
-    from .play.replay import GameLog
-    from .play.replay import replay as run
+    from .play.replay import GameLog, played
     from .play.table import CardTable, Style, observe_all
     try:
         log = GameLog.read(log_path)
@@ -515,11 +514,11 @@ def replay(log_path, seat, upto, step, plain) -> None:
             errors.print(f"note: the rules of {log.game} changed since the log was written", markup=False)
         start = game.new_state(log.seed)
         states = [start.clone()]
-        steps = []  # (seat, text)
-        for number, (player, text, state) in enumerate(run(log, game, seat), 1):
+        steps = []  # (seat, move), by their place in the log
+        for number, (player, _, move, state) in enumerate(played(log, game), 1):
             if upto is not None and number > upto:
                 break
-            steps.append((player, text))
+            steps.append((player, move))
             states.append(state.clone())
     except RulesError as exc:
         _fail(exc)
@@ -531,10 +530,8 @@ def replay(log_path, seat, upto, step, plain) -> None:
         console.print(table.render(obs, states[at]))
 
     def line(number: int) -> Text:
-        player, text = steps[number - 1]
-        if viewer is not None:
-            move = next(m for m in states[number - 1].clone().legal_moves() if m.text == text)
-            text = table.move_text(states[number - 1], states[number], move, viewer)
+        player, move = steps[number - 1]
+        text = move.text if viewer is None else table.move_text(states[number - 1], states[number], move, viewer)
         return Text(f"{number:>4}. seat {player}: ").append_text(table.cards_text(text))
 
     if step:

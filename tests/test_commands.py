@@ -213,6 +213,27 @@ def test_a_log_of_changed_rules_says_so(log_file, tmp_path):
     assert "note: the rules of sete-e-meio changed since the log was written" in result.stderr
 
 
+@pytest.mark.parametrize("name, params, hides", [("piquet", {}, True), ("hearts", {}, True),
+                                                 ("buraco", {"max_hands": 1}, False)])
+def test_replay_as_each_seat_steps_through_moves_it_may_not_see(name, params, hides, tmp_path):
+    # Issue 31: a move the seat may not see reads `??`, and the replay goes on past it.
+    game = load_game(name, params)
+    st, moves = game.new_state(4), []
+    while not st.is_over and len(moves) < 80:
+        moves.append(st.apply(st.legal_moves()[len(moves) % len(st.legal_moves())]).text)
+    path = tmp_path / "game.json"
+    GameLog.of(game, name, 4, moves).save(path)
+    from cardrules.play.replay import replay
+    masked = 0
+    for seat in range(game.player_count):
+        out = ok("replay", path, "--seat", seat, "--plain").stdout
+        seen = [text for _, text, _ in replay(GameLog.read(path), game, seat)]
+        shown = [line.split(": ", 1)[1] for line in out.splitlines() if re.match(r" *\d+\. seat \d+: ", line)]
+        assert shown == seen and len(seen) == len(moves)
+        masked += sum("??" in text for text in seen)
+    assert bool(masked) == hides
+
+
 # --- the display section -----------------------------------------------------------------
 
 BASE = (ROOT / "tests" / "docs" / "base.rules").read_text()
