@@ -852,18 +852,62 @@ def info(game, players, params) -> None:
 @click.argument("name")
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 def new(name, force) -> None:
-    """Write NAME.rules, a commented starter game that checks and plays, to start a game from."""
-    path = Path(name if name.endswith(".rules") else name + ".rules")
-    title = path.stem.replace("_", " ").replace("-", " ").strip().title() or "My Game"
-    template = (Path(__file__).parent / "templates" / "starter.rules").read_text(encoding="utf-8")
+    """Write NAME.rules, a commented starter game that checks and plays, to start a game from.
+
+    NAME may start with a folder; the file's own name is letters, digits, spaces, `_`, `-` and
+    `.`, beginning with a letter or a digit, and becomes the game's title."""
+    import shlex
     try:
-        if path.exists() and not force:
-            raise RulesError([Diagnostic(f"`{path}` exists already", None, "choose another name, or pass --force")])
-        text = template.replace("TITLE", title).replace("NAME.rules", path.name)
-        _write(str(path), lambda p: Path(p).write_text(text, encoding="utf-8"))
+        path = _starter_path(name)
+        title = path.stem.replace("_", " ").replace("-", " ").strip().title()
+        template = (Path(__file__).parent / "templates" / "starter.rules").read_text(encoding="utf-8")
+        text = template.replace("TITLE", title).replace("NAME.rules", shlex.quote(path.name))
+        _write_new(path, text, force)
     except RulesError as exc:
         _fail(exc)
-    note(f"next: cardrules check {path} && cardrules play {path}")
+    note(f"wrote {path}")
+    note(f"next: cardrules check {shlex.quote(str(path))} && cardrules play {shlex.quote(str(path))}")
+
+
+MAX_NAME = 100  # characters of a new game's file name, without `.rules`: it is also the title
+
+
+def _starter_path(name: str) -> Path:
+    """The file `cardrules new NAME` writes, or a RulesError saying what a name may be."""
+    path = Path(name if name.endswith(".rules") else name + ".rules")
+    stem = path.name[:-len(".rules")]
+    hint = ("a game's file name is letters, digits, spaces, `_`, `-` and `.`, beginning with a letter or a "
+            f"digit, at most {MAX_NAME} characters: it becomes the title (`high_card` is \"High Card\")")
+    if not stem or not stem[0].isalnum() or not all(ch.isalnum() or ch in " _-." for ch in stem):
+        shown = stem.encode("unicode_escape").decode("ascii")[:60]
+        raise RulesError([Diagnostic(f"`{shown}` cannot name a new game", None, hint)])
+    if len(stem) > MAX_NAME or len(path.name.encode("utf-8")) > 255:
+        raise RulesError([Diagnostic(f"`{stem[:40]}...` is longer than a new game's name may be", None, hint)])
+    return path
+
+
+def _write_new(path: Path, text: str, force: bool) -> None:
+    """Create `path`; with `force`, replace a file there. Never through a link, dangling or not:
+    it is refused, and what it points to is left alone."""
+    from .play.output import write_text_atomically
+    try:
+        if os.path.islink(path):
+            raise RulesError([Diagnostic(f"`{path}` is a symbolic link", None,
+                                         "choose another name, or remove the link: `new` writes only a file of its own")])
+        if force and path.exists():
+            if not path.is_file():
+                raise RulesError([Diagnostic(f"`{path}` is not a file", None, "choose another name")])
+            write_text_atomically(path, text)
+            return
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    except FileExistsError:
+        raise RulesError([Diagnostic(f"`{path}` exists already", None, "choose another name, or pass --force")]) from None
+    except OSError as exc:
+        raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def _metrics_table(metrics: dict) -> Table:
     table = _table("design metrics")
     for col in ("", "mean", "95% interval", "fair share", "sd", "median"):
