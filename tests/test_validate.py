@@ -129,6 +129,65 @@ def test_a_position_notation_that_loses_a_field_is_reported(monkeypatch):
         check_state(st, random.Random(0))
 
 
+WORDS = """
+game "Words"
+players 2..2
+deck {{ suits C D H ranks 3 4 5 order seq: 3 4 5 }}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+zone table: shared, public, face up
+var word: symbol
+var words: list of symbol
+setup {{
+  for p in players {{ deal 3 from stock to hand[p] }}
+  move stock to table
+  {set}
+  goto play
+}}
+phase play {{ turn players[0]
+  move go {{ end game }} }}
+score p: 0
+"""
+
+
+@pytest.mark.parametrize("value", ["name(top(table))", 'meld_kind(cards(table), seq)', '"4H"'])
+def test_a_symbol_variable_holding_any_word_the_rules_make_loads_from_a_position(tmp_path, value):
+    # Issue 31: a card's name in a `symbol` variable was refused by positions, and validate
+    # reported the round trip as an engine crash.
+    path = tmp_path / "words.rules"
+    path.write_text(WORDS.format(set=f"word = {value}\n  words = [word, word]"))
+    game = load_game(str(path))
+    assert validate(game, games=3, seed=0).ok
+    st = game.new_state(1)
+    assert load_data(game, st.to_json()) == st
+    for word in ("run", "set", "5D", "C", "4"):
+        assert load_data(game, {**st.to_json(), "vars": {"word": word, "words": [word]}}).to_json()["vars"]["word"] == word
+
+
+def test_a_symbol_that_is_no_word_of_the_game_is_refused(tmp_path):
+    path = tmp_path / "words.rules"
+    path.write_text(WORDS.format(set="word = name(top(table))"))
+    game = load_game(str(path))
+    data = game.new_state(1).to_json()
+    data["vars"]["word"] = "9Z"
+    with pytest.raises(Exception, match=r"vars.word: expected one of .*, not `9Z`"):
+        load_data(game, data)
+
+
+def test_a_position_the_notation_refuses_is_a_round_trip_finding_not_a_crash(tmp_path):
+    path = tmp_path / "doubling.rules"
+    path.write_text(WORDS.format(set="").replace("var word: symbol", "var x: number = 1").replace(
+        "move go { end game }", "move go { x += x }\n  move stop { end game }"))
+    game = load_game(str(path))
+    st = game.new_state(0)
+    for _ in range(340):  # 2**340 has 103 digits: more than a position may write
+        st.apply("go")
+    with pytest.raises(PropertyFailure, match="the position notation refuses this position: .*vars.x: a number "
+                                              "has at most 100 digits") as caught:
+        check_state(st, random.Random(0))
+    assert caught.value.kind == "round-trip"
+
+
 def test_properties_module_keeps_its_names():
     import properties
     for name in ("check_game_properties", "check_state", "play_random", "permute_hidden", "conserved"):

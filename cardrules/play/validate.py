@@ -110,7 +110,14 @@ def check_state(st: State, rng: random.Random, where: str = "") -> None:
     if problem:
         raise PropertyFailure("cards", problem, where=where)
     data = dump(st)
-    back = load_data(st.game, data)
+    try:
+        back = load_data(st.game, data)
+    except RulesRuntimeError:
+        raise
+    except RulesError as exc:  # what the engine holds, the position notation must load
+        d = exc.diagnostics[0]
+        raise PropertyFailure("round-trip", f"the position notation refuses this position: {d.message}",
+                              where=where, hint=d.hint) from None
     again = dump(back)
     if again != data:
         path = _first_difference(data, again)
