@@ -668,8 +668,8 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Local worker processes [default: all cores]. Findings do not depend on it.")
 @click.option("--flow", "check_flow", is_flag=True,
-              help="Also check that the flow (phase, turn, ranks and symbols in variables) does not depend on "
-                   "cards a seat cannot see.")
+              help="Also check that the flow (the phase, whose turn it is, the end of the game) does not depend "
+                   "on cards a seat cannot see.")
 @click.option("--findings", "folder", default="findings", show_default=True, type=click.Path(file_okay=False),
               help="Where to write a position file for each finding.")
 @with_game_options
@@ -678,8 +678,9 @@ def validate(game, games, seed, first_game, check_every, max_moves, workers, che
     """Play GAME many times at random and check every property at every step.
 
     The game must end, keep every card, always offer a legal move, replay the same from the
-    same seed, round-trip through JSON, hide what each seat may not see, and refuse illegal
-    moves without change. Each finding is shrunk to a short sequence of moves and its position
+    same seed, round-trip through JSON, hide what each seat may not see (in its cards, its moves
+    and the values it sees, but for variables declared `public`), and refuse illegal moves
+    without change. Each finding is shrunk to a short sequence of moves and its position
     written to a file; the exit status is 1 when there is any.
     """
     from .play.parallel import default_workers

@@ -7,7 +7,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cardrules import RulesRuntimeError, load_game
+from cardrules import RulesError, RulesRuntimeError, load_game
 from cardrules.engine import observation as observation_module
 from cardrules.play import validate as validate_module
 from cardrules.cli import cli
@@ -243,3 +243,78 @@ def test_moves_that_cannot_be_shrunk_say_why():
     assert finding.shrink_note == "no shorter game from seed 0 shows it: each move is needed"
     assert "6 moves played; not shrunk (no shorter game from seed 0 shows it: each move is needed): " \
         in finding.render()
+
+
+# --- values every seat sees (issue 31) ------------------------------------------------------
+
+PEEK = """game "Peek"
+players 2..2
+deck {{ suits C D H S ranks A 2 3 4 5 6 7 8 9 10 J Q K }}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+zone shown: shared, public, face up
+zone piles: shared, hidden, groups {{ top: rank }}
+var current: player
+{decl}
+setup {{ shuffle stock
+  current = players[0]
+  goto play }}
+phase play {{ turn current
+  move draw {{
+    deal 1 from stock to hand[me]
+    {body}
+    current = next(me)
+    if count(hand[me]) == 4 {{ end game }} }} }}
+score p: 0
+"""
+
+
+def peek(tmp_path, decl: str = "", body: str = ""):
+    path = tmp_path / "peek.rules"
+    path.write_text(PEEK.format(decl=decl, body=body))
+    return load_game(str(path))
+
+
+@pytest.mark.parametrize("decl, body, path", [
+    ("var seen: symbol", "seen = name(top(stock))", "vars.seen"),
+    ("var next_suit: suit", "next_suit = suit(top(stock))", "vars.next_suit"),
+    ("var total: per player number = 0", "total[me] = sum(pos(c, rank) for c in hand[me])", "vars.total[0]"),
+    ("var court: bool", "court = rank(top(stock)) in [\"J\", \"Q\", \"K\"]", "vars.court"),
+])
+def test_a_variable_every_seat_sees_set_from_a_hidden_card_is_a_leak_at_its_declaration(tmp_path, decl, body, path):
+    game = peek(tmp_path, decl, body)
+    [finding] = validate(game, games=4, seed=0).findings
+    assert finding.kind == "leak" and f"sees `{path}` tell cards hidden from it apart" in finding.message
+    assert finding.span.line == 9 and set(finding.shrunk) == {"draw"}
+    assert "public" in finding.hint
+
+
+def test_a_group_field_set_from_a_hidden_card_is_a_leak_at_the_field(tmp_path):
+    game = peek(tmp_path, body="group [top(stock)] into piles with top: rank(top(stock))")
+    [finding] = validate(game, games=2, seed=0).findings
+    assert "sees `zones.piles[0].top` tell cards hidden from it apart" in finding.message
+    assert (finding.span.line, finding.span.column) == (7, 38)
+
+
+def test_a_value_declared_public_with_its_reason_is_what_the_table_is_told(tmp_path):
+    game = peek(tmp_path, 'var seen: symbol public "the dealer calls the next card"', "seen = name(top(stock))")
+    assert validate(game, games=4, seed=0).ok
+    assert game.model.vars["seen"].public == "the dealer calls the next card"
+
+
+def test_a_value_of_a_card_the_move_shows_tells_nothing_more(tmp_path):
+    game = peek(tmp_path, "var seen: rank", "move top(stock) to shown\n    seen = rank(top(shown))")
+    assert validate(game, games=4, seed=0).ok
+
+
+@pytest.mark.parametrize("decl, message, column", [
+    ('var seen: symbol public ""', "`public` needs its reason: why may every seat see `seen`?", 25),
+    ('var seen: symbol public "  "', "`public` needs its reason", 25),
+    ('var seen: card public "shown"', "`seen` names cards: who sees a card follows from where it lies", 23),
+    ('var seen: per player list of group public "shown"', "`seen` names cards", 43),
+])
+def test_public_needs_a_reason_and_a_value(tmp_path, decl, message, column):
+    with pytest.raises(RulesError) as caught:
+        peek(tmp_path, decl)
+    first = caught.value.diagnostics[0]
+    assert first.message.startswith(message) and (first.span.line, first.span.column) == (9, column)
