@@ -30,6 +30,17 @@ def test_a_refused_number_of_deals_reaches_the_caller_of_load_game():
         pyspiel.load_game("cardrules", {"rules": "kuhn-poker", "deals": 0})
 
 
+@pytest.mark.parametrize("players", ["x", 2.5, None, True])
+def test_players_that_are_not_a_whole_number_are_refused(players):
+    with pytest.raises(RulesError, match="the players are a whole number"):
+        openspiel_adapter.CardrulesGame({"rules": "kuhn-poker", "players": players})
+
+
+def test_numpy_s_integers_are_whole_numbers_for_the_game_and_for_openspiel():
+    game = openspiel_adapter.CardrulesGame({"rules": "sete-e-meio", "players": np.int64(3), "deals": np.int64(7)})
+    assert game.num_players() == 3 and game.get_parameters()["deals"] == 7
+
+
 def test_the_most_deals_are_listed_as_chance_outcomes():
     game = openspiel_adapter.CardrulesGame({"rules": "kuhn-poker", "deals": openspiel_adapter.MAX_DEALS})
     outcomes = game.new_initial_state().chance_outcomes()

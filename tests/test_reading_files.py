@@ -109,7 +109,12 @@ def test_a_damaged_saved_run_is_refused_where_json_loads_would_say(tmp_path_fact
     (lambda d: d["results"]["games"][5].__setitem__(1, [1, 2]), ""),  # two scores for three seats
     (lambda d: d["results"]["games"][0][2].__setitem__(2, "high"), "game 0 of the results"),
     (lambda d: d["results"].__setitem__("fields", ["moves"]), "game 0 of the results"),
-    (lambda d: d.__setitem__("results", {"games": []}), ""),
+    (lambda d: d.__setitem__("results", {"games": []}), '"results" is not the fields and the games of a run'),
+    (lambda d: d.__setitem__("params", None), '"params" is not an object of parameter values'),
+    (lambda d: d.__setitem__("agents", ["random"]), '"agents" is not a list of one agent name per seat'),
+    (lambda d: d["timing"].__setitem__("seconds", 1e308), '"timing" is not the seconds and workers of a run'),
+    (lambda d: d["results"]["games"][2][1].__setitem__(0, "1/0"), "game 2 of the results"),
+    (lambda d: d["results"]["games"][2][2].__setitem__(3, 1e308), "game 2 of the results"),
 ])
 def test_a_saved_run_whose_games_are_not_games_is_refused(saved_run, tmp_path, change, reason):
     data = json.loads(saved_run.read_text())
@@ -119,6 +124,22 @@ def test_a_saved_run_whose_games_are_not_games_is_refused(saved_run, tmp_path, c
     with pytest.raises(RulesError, match="not a results file written by `cardrules simulate --json`") as caught:
         Summary.read(path)
     assert reason in caught.value.render()
+
+
+def test_a_saved_run_of_a_game_that_counts_hands_resumes_only_such_a_game(tmp_path):
+    cassino = tmp_path / "cassino.json"
+    simulate_module.write_json(simulate(load_game("cassino"), 2, seed=1).to_json(), cassino)
+    data = json.loads(cassino.read_text())
+    data["results"]["games"][0][1] = None
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data))
+    with pytest.raises(RulesError, match="game 0 of the results is not a game's row"):
+        Summary.read(broken)
+    data = json.loads(cassino.read_text())
+    data["results"] = {"fields": ["moves", "scores"], "games": [[m, s] for m, _, s in data["results"]["games"]]}
+    broken.write_text(json.dumps(data))
+    result = run("simulate", "cassino", "-n", 3, "--resume", broken, "--workers", 1)
+    assert result.exit_code == 1 and "the run to resume has hands counted False, this one True" in result.stderr
 
 
 def test_a_saved_run_that_is_not_an_object_is_refused(tmp_path):

@@ -76,8 +76,12 @@ GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 def rules_values(params: dict) -> dict:
     """The rules' parameter values from OpenSpiel's: ``players`` and the ``params`` string."""
     values = dict(parse_param(p) for p in str(params.get("params", "")).split())
-    if params.get("players"):
-        values["players"] = int(params["players"])
+    players = params.get("players")
+    if isinstance(players, bool) or not isinstance(players, Integral):
+        raise RulesError([Diagnostic(f"players={str(players)[:40]}: the players are a whole number",
+                                     None, "0 plays the rules' default")])
+    if players:
+        values["players"] = int(players)
     return values
 
 
@@ -105,6 +109,9 @@ class CardrulesGame(pyspiel.Game):
         params = {**GAME_TYPE.parameter_specification, **(params or {})}
         self.deals = _deals(params["deals"])
         self.rules = load_game(str(params["rules"]), rules_values(params))
+        # As OpenSpiel keeps them: its own types (numpy's integers are not among them).
+        params = {"rules": str(params["rules"]), "players": int(params["players"]), "params": str(params["params"]),
+                  "deals": self.deals}
         rules = self.rules
         low, high = utility_bounds(rules)
         info = pyspiel.GameInfo(
