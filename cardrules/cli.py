@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -23,7 +24,6 @@ from .engine.compiler import compile_model
 from .engine.errors import IllegalMove
 from .engine.loader import load_game, load_model, parse_param, parse_value
 from .language.diagnostics import Diagnostic, RulesError, plural
-from .language.files import read_json
 
 # No emoji codes anywhere: `rules:100:3` in a message must not become an emoji.
 console = Console(emoji=False)
@@ -167,13 +167,6 @@ def _write(path, writer) -> None:
     note(f"wrote {path}")
 
 
-def _read_json(path) -> dict:
-    data = read_json(path, "saved run")
-    if not isinstance(data, dict):
-        raise RulesError([Diagnostic(f"{path}: the saved run is not a JSON object")])
-    return data
-
-
 def _g(x, sign: bool = False) -> str:
     """Four significant digits, but whole numbers from a thousand to a billion (no exponent)."""
     if x is None:
@@ -278,7 +271,7 @@ def simulate(game, games, seed, agents, workers, scheduler, metrics, json_path, 
     from .play.simulate import Summary, agent_names, simulate as run, write_csv, write_json
     from .play.specs import check_file_agent_spec
     try:
-        previous = Summary.from_json(_read_json(resume_path)) if resume_path else None
+        previous = Summary.read(resume_path) if resume_path else None
         values = _params(players, params)
         if previous is not None:
             values = {**json_params(previous.params), **values}
@@ -531,8 +524,7 @@ def replay(log_path, seat, upto, step, plain) -> None:
 
     Without --seat the replay shows every card (a log holds the seed, which says them all).
     """
-    from .play.replay import GameLog
-    from .play.replay import replay as run
+    from .play.replay import GameLog, played
     from .play.table import CardTable, Style, observe_all
     try:
         log = GameLog.read(log_path)
@@ -543,11 +535,11 @@ def replay(log_path, seat, upto, step, plain) -> None:
             errors.print(f"note: the rules of {log.game} changed since the log was written", markup=False)
         start = game.new_state(log.seed)
         states = [start.clone()]
-        steps = []  # (seat, text)
-        for number, (player, text, state) in enumerate(run(log, game, seat), 1):
+        steps = []  # (seat, move), by their place in the log
+        for number, (player, _, move, state) in enumerate(played(log, game), 1):
             if upto is not None and number > upto:
                 break
-            steps.append((player, text))
+            steps.append((player, move))
             states.append(state.clone())
     except RulesError as exc:
         _fail(exc)
@@ -559,10 +551,8 @@ def replay(log_path, seat, upto, step, plain) -> None:
         console.print(table.render(obs, states[at]))
 
     def line(number: int) -> Text:
-        player, text = steps[number - 1]
-        if viewer is not None:
-            move = next(m for m in states[number - 1].clone().legal_moves() if m.text == text)
-            text = table.move_text(states[number - 1], states[number], move, viewer)
+        player, move = steps[number - 1]
+        text = move.text if viewer is None else table.move_text(states[number - 1], states[number], move, viewer)
         return Text(f"{number:>4}. seat {player}: ").append_text(table.cards_text(text))
 
     if step:
@@ -699,8 +689,8 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Local worker processes [default: all cores]. Findings do not depend on it.")
 @click.option("--flow", "check_flow", is_flag=True,
-              help="Also check that the flow (phase, turn, ranks and symbols in variables) does not depend on "
-                   "cards a seat cannot see.")
+              help="Also check that the flow (the phase, whose turn it is, the end of the game) does not depend "
+                   "on cards a seat cannot see.")
 @click.option("--findings", "folder", default="findings", show_default=True, type=click.Path(file_okay=False),
               help="Where to write a position file for each finding.")
 @with_game_options
@@ -709,8 +699,9 @@ def validate(game, games, seed, first_game, check_every, max_moves, workers, che
     """Play GAME many times at random and check every property at every step.
 
     The game must end, keep every card, always offer a legal move, replay the same from the
-    same seed, round-trip through JSON, hide what each seat may not see, and refuse illegal
-    moves without change. Each finding is shrunk to a short sequence of moves and its position
+    same seed, round-trip through JSON, hide what each seat may not see (in its cards, its moves
+    and the values it sees, but for variables declared `public`), and refuse illegal moves
+    without change. Each finding is shrunk to a short sequence of moves and its position
     written to a file; the exit status is 1 when there is any.
     """
     from .play.parallel import default_workers
@@ -906,18 +897,62 @@ def source(game, line_numbers, players, params) -> None:
 @click.argument("name")
 @click.option("--force", is_flag=True, help="Overwrite the file if it exists.")
 def new(name, force) -> None:
-    """Write NAME.rules, a commented starter game that checks and plays, to start a game from."""
-    path = Path(name if name.endswith(".rules") else name + ".rules")
-    title = path.stem.replace("_", " ").replace("-", " ").strip().title() or "My Game"
-    template = (Path(__file__).parent / "templates" / "starter.rules").read_text(encoding="utf-8")
+    """Write NAME.rules, a commented starter game that checks and plays, to start a game from.
+
+    NAME may start with a folder; the file's own name is letters, digits, spaces, `_`, `-` and
+    `.`, beginning with a letter or a digit, and becomes the game's title."""
+    import shlex
     try:
-        if path.exists() and not force:
-            raise RulesError([Diagnostic(f"`{path}` exists already", None, "choose another name, or pass --force")])
-        text = template.replace("TITLE", title).replace("NAME.rules", path.name)
-        _write(str(path), lambda p: Path(p).write_text(text, encoding="utf-8"))
+        path = _starter_path(name)
+        title = path.stem.replace("_", " ").replace("-", " ").strip().title()
+        template = (Path(__file__).parent / "templates" / "starter.rules").read_text(encoding="utf-8")
+        text = template.replace("TITLE", title).replace("NAME.rules", shlex.quote(path.name))
+        _write_new(path, text, force)
     except RulesError as exc:
         _fail(exc)
-    note(f"next: cardrules check {path} && cardrules play {path}")
+    note(f"wrote {path}")
+    note(f"next: cardrules check {shlex.quote(str(path))} && cardrules play {shlex.quote(str(path))}")
+
+
+MAX_NAME = 100  # characters of a new game's file name, without `.rules`: it is also the title
+
+
+def _starter_path(name: str) -> Path:
+    """The file `cardrules new NAME` writes, or a RulesError saying what a name may be."""
+    path = Path(name if name.endswith(".rules") else name + ".rules")
+    stem = path.name[:-len(".rules")]
+    hint = ("a game's file name is letters, digits, spaces, `_`, `-` and `.`, beginning with a letter or a "
+            f"digit, at most {MAX_NAME} characters: it becomes the title (`high_card` is \"High Card\")")
+    if not stem or not stem[0].isalnum() or not all(ch.isalnum() or ch in " _-." for ch in stem):
+        shown = stem.encode("unicode_escape").decode("ascii")[:60]
+        raise RulesError([Diagnostic(f"`{shown}` cannot name a new game", None, hint)])
+    if len(stem) > MAX_NAME or len(path.name.encode("utf-8")) > 255:
+        raise RulesError([Diagnostic(f"`{stem[:40]}...` is longer than a new game's name may be", None, hint)])
+    return path
+
+
+def _write_new(path: Path, text: str, force: bool) -> None:
+    """Create `path`; with `force`, replace a file there. Never through a link, dangling or not:
+    it is refused, and what it points to is left alone."""
+    from .play.output import write_text_atomically
+    try:
+        if os.path.islink(path):
+            raise RulesError([Diagnostic(f"`{path}` is a symbolic link", None,
+                                         "choose another name, or remove the link: `new` writes only a file of its own")])
+        if force and path.exists():
+            if not path.is_file():
+                raise RulesError([Diagnostic(f"`{path}` is not a file", None, "choose another name")])
+            write_text_atomically(path, text)
+            return
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    except FileExistsError:
+        raise RulesError([Diagnostic(f"`{path}` exists already", None, "choose another name, or pass --force")]) from None
+    except OSError as exc:
+        raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
 def _metrics_table(metrics: dict) -> Table:
     table = _table("design metrics")
     for col in ("", "mean", "95% interval", "fair share", "sd", "median"):

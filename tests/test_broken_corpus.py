@@ -31,6 +31,9 @@ CAUGHT_BY_VALIDATE = {
                                              "offered or not depending on how they lie", 29),
     "no_legal_move": ("no-legal-move", "seat 0 has no legal move in phase `play`", 24),
     "deal_from_empty_stock": ("runtime-error", "cannot deal 2 cards from `stock`: it holds only 0", 24),
+    "value_tells_hidden_card": ("leak", "after `draw`, seat 1 sees `vars.next_rank` tell cards hidden from it "
+                                        "apart: it changes when they are dealt afresh, though the seat sees the "
+                                        "same cards", 15),
     "same_text_twice": ("duplicate-move", "seat 0 is offered `discard` 4 times; a move's text must say which "
                                           "move it is", None),
 }

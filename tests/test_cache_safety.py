@@ -206,8 +206,10 @@ class Payload:
 def test_a_planted_pickle_is_never_unpickled(xdg):
     entry = _one_model_entry(xdg)
     key = cache.model_key(bundled_games()["piquet"], None)
-    for tag in (b"cardrules-model-cache 1\n", b"cardrules-model-cache 2\n", b""):
+    for tag in (b"cardrules-model-cache 1\n", b"cardrules-model-cache 2\n", cache._FORMAT, b""):
         entry.write_bytes(tag + pickle.dumps(Payload()))
+        assert cache.load_model(key) is None
+        entry.write_bytes(tag + cache._digest(pickle.dumps(Payload())) + b"\n" + pickle.dumps(Payload()))
         assert cache.load_model(key) is None
     assert Payload.ran == []
 
@@ -215,10 +217,11 @@ def test_a_planted_pickle_is_never_unpickled(xdg):
 def test_a_planted_entry_naming_a_class_outside_the_records_is_a_miss(xdg):
     entry = _one_model_entry(xdg)
     key = cache.model_key(bundled_games()["piquet"], None)
-    header, body = entry.read_bytes()[len(b"cardrules-model-cache 2\n"):].split(b"\n", 1)
+    _, header, body = entry.read_bytes()[len(cache._FORMAT):].split(b"\n", 2)
     for name in ("os.system", "builtins.eval", "subprocess.Popen", "nodes.Node.__init__", "model.attrs"):
-        planted = json.dumps([{"o": 0, "c": name, "v": {"t": ["echo planted"]}}, [], []]).encode()
-        entry.write_bytes(b"cardrules-model-cache 2\n" + header + b"\n" + planted)
+        planted = header + b"\n" + json.dumps([{"o": 0, "c": name, "v": {"t": ["echo planted"]}}, [], []]).encode()
+        # With the digest of what it holds: only the format's own refusal stands in the way.
+        entry.write_bytes(cache._FORMAT + cache._digest(planted) + b"\n" + planted)
         assert cache.load_model(key) is None
 
 
@@ -233,7 +236,7 @@ def test_lark_s_own_pickle_cache_is_never_read(xdg, monkeypatch):
         assert Payload.ran == []
         parser._lark.cache_clear()
         assert parser.parse('game "x"\n') is not None  # from the tables it wrote
-        assert (folder / "grammar.json").read_bytes().startswith(b"cardrules-grammar-cache 1\n")
+        assert (folder / "grammar.json").read_bytes().startswith(cache._GRAMMAR_FORMAT)
     finally:
         parser._lark.cache_clear()
 

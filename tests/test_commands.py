@@ -61,6 +61,39 @@ def test_new_writes_a_commented_starter_file_that_checks_and_plays(tmp_path, mon
     assert "exists already" in fails("new", "high_card").stderr
 
 
+@pytest.mark.parametrize("name", ["a" * 300, "\U0001d538" * 70, 'my"game', "my\ngame", "", ".", ".hidden", "_x", "x;rm -rf y",
+                                  "tab\tname", "back\\slash", "sub/", "dollar$HOME"])
+def test_new_refuses_a_name_that_cannot_be_a_title_or_a_plain_file(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    result = fails("new", name)
+    assert "cannot name a new game" in result.stderr or "longer than a new game's name may be" in result.stderr
+    assert "hint: a game's file name is letters, digits" in result.stderr
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_new_never_writes_through_a_link(tmp_path, monkeypatch, force):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dangling.rules").symlink_to(tmp_path / "target.txt")
+    (tmp_path / "kept.txt").write_text("kept")
+    (tmp_path / "linked.rules").symlink_to(tmp_path / "kept.txt")
+    for name in ("dangling", "linked"):
+        assert "is a symbolic link" in fails("new", name, *(["--force"] if force else [])).stderr
+    assert not (tmp_path / "target.txt").exists() and (tmp_path / "kept.txt").read_text() == "kept"
+
+
+def test_new_quotes_the_commands_it_prints_and_titles_the_game_by_its_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    out = ok("new", "Sete e Meio_v2.1").stdout
+    command = out.splitlines()[-1].removeprefix("next: ")
+    assert shlex.split(command) == ["cardrules", "check", "Sete e Meio_v2.1.rules", "&&", "cardrules", "play",
+                                    "Sete e Meio_v2.1.rules"]
+    assert ok("check", "Sete e Meio_v2.1.rules").stdout.startswith("ok: Sete e Meio_v2.1.rules: Sete E Meio V2.1,")
+    assert "#   cardrules check 'Sete e Meio_v2.1.rules'" in (tmp_path / "Sete e Meio_v2.1.rules").read_text()
+    assert "cannot write" in fails("new", "no_such_folder/game").stderr
+    assert "wrote" in ok("new", "Sete e Meio_v2.1", "--force").stdout
+
+
 def test_quiet_leaves_out_notes_but_not_results(tmp_path):
     out = tmp_path / "s.json"
     result = ok("--quiet", "simulate", "sete-e-meio", "-n", 5, "--workers", 1, "--param", "rounds=1", "--json", out)
@@ -211,6 +244,27 @@ def test_a_log_of_changed_rules_says_so(log_file, tmp_path):
     log_file.write_text(json.dumps(data))
     result = ok("replay", log_file)
     assert "note: the rules of sete-e-meio changed since the log was written" in result.stderr
+
+
+@pytest.mark.parametrize("name, params, hides", [("piquet", {}, True), ("hearts", {}, True),
+                                                 ("buraco", {"max_hands": 1}, False)])
+def test_replay_as_each_seat_steps_through_moves_it_may_not_see(name, params, hides, tmp_path):
+    # Issue 31: a move the seat may not see reads `??`, and the replay goes on past it.
+    game = load_game(name, params)
+    st, moves = game.new_state(4), []
+    while not st.is_over and len(moves) < 80:
+        moves.append(st.apply(st.legal_moves()[len(moves) % len(st.legal_moves())]).text)
+    path = tmp_path / "game.json"
+    GameLog.of(game, name, 4, moves).save(path)
+    from cardrules.play.replay import replay
+    masked = 0
+    for seat in range(game.player_count):
+        out = ok("replay", path, "--seat", seat, "--plain").stdout
+        seen = [text for _, text, _ in replay(GameLog.read(path), game, seat)]
+        shown = [line.split(": ", 1)[1] for line in out.splitlines() if re.match(r" *\d+\. seat \d+: ", line)]
+        assert shown == seen and len(seen) == len(moves)
+        masked += sum("??" in text for text in seen)
+    assert bool(masked) == hides
 
 
 # --- the display section -----------------------------------------------------------------

@@ -128,6 +128,25 @@ def test_a_damaged_entry_is_ignored_and_written_afresh(folder, damage):
     assert cache.load_model(key) is not None
 
 
+def test_an_entry_changed_where_it_still_decodes_is_a_miss(folder):
+    game = load_game("piquet")
+    (entry,) = entries(folder)
+    data = entry.read_bytes()
+    # The number of players, written in the model's JSON, changed from 2 to 3: still a model.
+    changed = data.replace(b'"player_count":{"i":2}', b'"player_count":{"i":3}', 1) \
+        if b'"player_count":{"i":2}' in data else data.replace(b"2", b"3", 1)
+    assert changed != data
+    entry.write_bytes(changed)
+    key = cache.model_key(bundled_games()["piquet"], None)
+    assert cache.load_model(key) is None
+    assert load_game("piquet").player_count == game.player_count == 2
+    (code,) = sorted(folder.glob("*.code"))
+    damaged = bytearray(code.read_bytes())
+    damaged[-10] ^= 1
+    code.write_bytes(bytes(damaged))
+    assert cache.load_code(game.source, game.source_file) is None
+
+
 def test_an_unsafe_folder_is_not_used(folder):
     folder.mkdir(parents=True)
     folder.chmod(0o777)

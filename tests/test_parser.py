@@ -127,12 +127,20 @@ def test_vars_of_every_type():
     banker, bet, mode, seen, done = decls(
         "var banker: player\nvar bet: per player number = 0\n"
         "var mode: per player one of unset, open, closed = unset\nvar seen: list of card\nvar done: bool\n")
-    assert shape(banker) == ("Var", "banker", None, ("TypeRef", "player", ()), None)
-    assert shape(bet) == ("Var", "bet", "player", ("TypeRef", "number", ()), num(0))
+    assert shape(banker) == ("Var", "banker", None, ("TypeRef", "player", ()), None, None)
+    assert shape(bet) == ("Var", "bet", "player", ("TypeRef", "number", ()), num(0), None)
     assert where(bet) == (2, 1, 2, 31) and where(bet.type) == (2, 21, 2, 27)
-    assert shape(mode) == ("Var", "mode", "player", ("TypeRef", "enum", ("unset", "open", "closed")), N("unset"))
+    assert shape(mode) == ("Var", "mode", "player", ("TypeRef", "enum", ("unset", "open", "closed")), N("unset"),
+                           None)
     assert shape(seen.type) == ("TypeRef", "list", ("card",))
     assert shape(done.type) == ("TypeRef", "bool", ())
+
+
+def test_a_var_declared_public_keeps_its_reason_and_where_it_is_written():
+    [point] = decls('var point: per player number = 0 public "each player declares his point"\n')
+    assert shape(point) == ("Var", "point", "player", ("TypeRef", "number", ()), num(0),
+                            "each player declares his point")
+    assert point.public[1].line == 1 and point.public[1].column == 41
 
 
 def test_defs_and_actions():

@@ -7,7 +7,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cardrules import RulesRuntimeError, load_game
+from cardrules import RulesError, RulesRuntimeError, load_game
 from cardrules.engine import observation as observation_module
 from cardrules.play import validate as validate_module
 from cardrules.cli import cli
@@ -129,6 +129,65 @@ def test_a_position_notation_that_loses_a_field_is_reported(monkeypatch):
         check_state(st, random.Random(0))
 
 
+WORDS = """
+game "Words"
+players 2..2
+deck {{ suits C D H ranks 3 4 5 order seq: 3 4 5 }}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+zone table: shared, public, face up
+var word: symbol
+var words: list of symbol
+setup {{
+  for p in players {{ deal 3 from stock to hand[p] }}
+  move stock to table
+  {set}
+  goto play
+}}
+phase play {{ turn players[0]
+  move go {{ end game }} }}
+score p: 0
+"""
+
+
+@pytest.mark.parametrize("value", ["name(top(table))", 'meld_kind(cards(table), seq)', '"4H"'])
+def test_a_symbol_variable_holding_any_word_the_rules_make_loads_from_a_position(tmp_path, value):
+    # Issue 31: a card's name in a `symbol` variable was refused by positions, and validate
+    # reported the round trip as an engine crash.
+    path = tmp_path / "words.rules"
+    path.write_text(WORDS.format(set=f"word = {value}\n  words = [word, word]"))
+    game = load_game(str(path))
+    assert validate(game, games=3, seed=0).ok
+    st = game.new_state(1)
+    assert load_data(game, st.to_json()) == st
+    for word in ("run", "set", "5D", "C", "4"):
+        assert load_data(game, {**st.to_json(), "vars": {"word": word, "words": [word]}}).to_json()["vars"]["word"] == word
+
+
+def test_a_symbol_that_is_no_word_of_the_game_is_refused(tmp_path):
+    path = tmp_path / "words.rules"
+    path.write_text(WORDS.format(set="word = name(top(table))"))
+    game = load_game(str(path))
+    data = game.new_state(1).to_json()
+    data["vars"]["word"] = "9Z"
+    with pytest.raises(Exception, match=r"vars.word: expected one of .*, not `9Z`"):
+        load_data(game, data)
+
+
+def test_a_position_the_notation_refuses_is_a_round_trip_finding_not_a_crash(tmp_path):
+    path = tmp_path / "doubling.rules"
+    path.write_text(WORDS.format(set="").replace("var word: symbol", "var x: number = 1").replace(
+        "move go { end game }", "move go { x += x }\n  move stop { end game }"))
+    game = load_game(str(path))
+    st = game.new_state(0)
+    for _ in range(340):  # 2**340 has 103 digits: more than a position may write
+        st.apply("go")
+    with pytest.raises(PropertyFailure, match="the position notation refuses this position: .*vars.x: a number "
+                                              "has at most 100 digits") as caught:
+        check_state(st, random.Random(0))
+    assert caught.value.kind == "round-trip"
+
+
 def test_properties_module_keeps_its_names():
     import properties
     for name in ("check_game_properties", "check_state", "play_random", "permute_hidden", "conserved"):
@@ -184,3 +243,78 @@ def test_moves_that_cannot_be_shrunk_say_why():
     assert finding.shrink_note == "no shorter game from seed 0 shows it: each move is needed"
     assert "6 moves played; not shrunk (no shorter game from seed 0 shows it: each move is needed): " \
         in finding.render()
+
+
+# --- values every seat sees (issue 31) ------------------------------------------------------
+
+PEEK = """game "Peek"
+players 2..2
+deck {{ suits C D H S ranks A 2 3 4 5 6 7 8 9 10 J Q K }}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+zone shown: shared, public, face up
+zone piles: shared, hidden, groups {{ top: rank }}
+var current: player
+{decl}
+setup {{ shuffle stock
+  current = players[0]
+  goto play }}
+phase play {{ turn current
+  move draw {{
+    deal 1 from stock to hand[me]
+    {body}
+    current = next(me)
+    if count(hand[me]) == 4 {{ end game }} }} }}
+score p: 0
+"""
+
+
+def peek(tmp_path, decl: str = "", body: str = ""):
+    path = tmp_path / "peek.rules"
+    path.write_text(PEEK.format(decl=decl, body=body))
+    return load_game(str(path))
+
+
+@pytest.mark.parametrize("decl, body, path", [
+    ("var seen: symbol", "seen = name(top(stock))", "vars.seen"),
+    ("var next_suit: suit", "next_suit = suit(top(stock))", "vars.next_suit"),
+    ("var total: per player number = 0", "total[me] = sum(pos(c, rank) for c in hand[me])", "vars.total[0]"),
+    ("var court: bool", "court = rank(top(stock)) in [\"J\", \"Q\", \"K\"]", "vars.court"),
+])
+def test_a_variable_every_seat_sees_set_from_a_hidden_card_is_a_leak_at_its_declaration(tmp_path, decl, body, path):
+    game = peek(tmp_path, decl, body)
+    [finding] = validate(game, games=4, seed=0).findings
+    assert finding.kind == "leak" and f"sees `{path}` tell cards hidden from it apart" in finding.message
+    assert finding.span.line == 9 and set(finding.shrunk) == {"draw"}
+    assert "public" in finding.hint
+
+
+def test_a_group_field_set_from_a_hidden_card_is_a_leak_at_the_field(tmp_path):
+    game = peek(tmp_path, body="group [top(stock)] into piles with top: rank(top(stock))")
+    [finding] = validate(game, games=2, seed=0).findings
+    assert "sees `zones.piles[0].top` tell cards hidden from it apart" in finding.message
+    assert (finding.span.line, finding.span.column) == (7, 38)
+
+
+def test_a_value_declared_public_with_its_reason_is_what_the_table_is_told(tmp_path):
+    game = peek(tmp_path, 'var seen: symbol public "the dealer calls the next card"', "seen = name(top(stock))")
+    assert validate(game, games=4, seed=0).ok
+    assert game.model.vars["seen"].public == "the dealer calls the next card"
+
+
+def test_a_value_of_a_card_the_move_shows_tells_nothing_more(tmp_path):
+    game = peek(tmp_path, "var seen: rank", "move top(stock) to shown\n    seen = rank(top(shown))")
+    assert validate(game, games=4, seed=0).ok
+
+
+@pytest.mark.parametrize("decl, message, column", [
+    ('var seen: symbol public ""', "`public` needs its reason: why may every seat see `seen`?", 25),
+    ('var seen: symbol public "  "', "`public` needs its reason", 25),
+    ('var seen: card public "shown"', "`seen` names cards: who sees a card follows from where it lies", 23),
+    ('var seen: per player list of group public "shown"', "`seen` names cards", 43),
+])
+def test_public_needs_a_reason_and_a_value(tmp_path, decl, message, column):
+    with pytest.raises(RulesError) as caught:
+        peek(tmp_path, decl)
+    first = caught.value.diagnostics[0]
+    assert first.message.startswith(message) and (first.span.line, first.span.column) == (9, column)

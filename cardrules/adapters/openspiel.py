@@ -10,7 +10,7 @@ declared parameters, so they travel in one string) and ``deals`` (below).
 
 **Chance.** The engine draws every shuffle and lot from the game's seed, inside automatic
 phases that cannot stop half-way for a chance node. So the game starts with one chance node
-choosing the seed uniformly among ``deals`` outcomes (default 65536); every later shuffle is a
+choosing the seed uniformly among ``deals`` outcomes (default 65536, at most 1,048,576); every later shuffle is a
 function of that seed and never observed by any seat. This is the rules restricted to those
 deals: sampling algorithms see the real game, while algorithms that enumerate chance see a
 game with ``deals`` equally likely deal sequences.
@@ -33,6 +33,7 @@ as ``MCTSBot`` search such a sample instead of the real position.
 from __future__ import annotations
 
 import random
+from numbers import Integral
 
 import numpy as np
 import pyspiel
@@ -42,11 +43,14 @@ from ..play.agents import sample_hidden
 from ..engine.loader import load_game, parse_param
 from ..engine.observation_tensor import (information_state_string, layout, observation_string, observation_tensor,
                                   observed_move)
+from ..engine.errors import IllegalMove
 from ..engine.runtime import Game
 from ..language import types as T
+from ..language.diagnostics import Diagnostic, RulesError
 from .outcome import utility_bounds, win_loss
 
 DEFAULT_DEALS = 1 << 16
+MAX_DEALS = 1 << 20  # chance_outcomes lists every deal: a million pairs, 16 MB once OpenSpiel holds them
 
 
 def _game_type(utility, min_players: int = 1, max_players: int = 16) -> pyspiel.GameType:
@@ -73,8 +77,12 @@ GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
 def rules_values(params: dict) -> dict:
     """The rules' parameter values from OpenSpiel's: ``players`` and the ``params`` string."""
     values = dict(parse_param(p) for p in str(params.get("params", "")).split())
-    if params.get("players"):
-        values["players"] = int(params["players"])
+    players = params.get("players")
+    if isinstance(players, bool) or not isinstance(players, Integral):
+        raise RulesError([Diagnostic(f"players={str(players)[:40]}: the players are a whole number",
+                                     None, "0 plays the rules' default")])
+    if players:
+        values["players"] = int(players)
     return values
 
 
@@ -90,12 +98,22 @@ def _max_tokens(game: Game) -> int:
     return max([1 + sum(bound(t) for t in types) for types in enc.param_types.values()] or [1])
 
 
+def _deals(value) -> int:
+    if isinstance(value, bool) or not isinstance(value, Integral) or not 1 <= value <= MAX_DEALS:
+        raise RulesError([Diagnostic(f"deals={str(value)[:40]}: the deals are a whole number from 1 to {MAX_DEALS:,}",
+                                     None, f"the default is {DEFAULT_DEALS:,}")])
+    return int(value)
+
+
 class CardrulesGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**GAME_TYPE.parameter_specification, **(params or {})}
+        self.deals = _deals(params["deals"])
         self.rules = load_game(str(params["rules"]), rules_values(params))
+        # As OpenSpiel keeps them: its own types (numpy's integers are not among them).
+        params = {"rules": str(params["rules"]), "players": int(params["players"]), "params": str(params["params"]),
+                  "deals": self.deals}
         rules = self.rules
-        self.deals = int(params["deals"])
         low, high = utility_bounds(rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding(rules).size,
@@ -165,6 +183,8 @@ class CardrulesState(pyspiel.State):
     def _apply_action(self, action):
         self._legal = None
         if self.state is None:
+            if not 0 <= action < self.deals:
+                raise IllegalMove(f"deal {action}", f"chance chooses one of the deals 0 to {self.deals - 1}")
             self.state = self.rules.new_state(int(action))
             return
         seat = self.state.current_player
@@ -193,10 +213,18 @@ class CardrulesState(pyspiel.State):
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state `player_id` cannot tell from this one: the cards it cannot see dealt afresh and
         chance reseeded. The other seats' histories are kept as they were."""
+        if isinstance(player_id, bool) or not isinstance(player_id, Integral) \
+                or not 0 <= player_id < self.rules.player_count:
+            raise RulesError([Diagnostic(f"resample_from_infostate: there is no player {str(player_id)[:40]}; "
+                                         f"the players are 0 to {self.rules.player_count - 1}")])
+        draw = probability_sampler()
+        if isinstance(draw, bool) or not isinstance(draw, (int, float)) or not 0 <= draw <= 1:
+            raise RulesError([Diagnostic(f"resample_from_infostate: the sampler gave {str(draw)[:40]}, "
+                                         "not a probability from 0 to 1")])
         other = self.clone()
-        rng = random.Random(int(probability_sampler() * 2 ** 53))
+        rng = random.Random(int(draw * 2 ** 53))
         if other.state is not None:
-            other.state = sample_hidden(self.state, player_id, rng)
+            other.state = sample_hidden(self.state, int(player_id), rng)
         return other
 
     def __str__(self):

@@ -7,8 +7,10 @@ Agents are ``player_0`` .. ``player_{n-1}``, one per seat. An agent observes a d
 ``observation``, the seat's vector of :mod:`cardrules.engine.observation_tensor`, and
 ``action_mask``, 1 for each legal id of :mod:`cardrules.engine.actions` (all zeros for an agent
 whose turn it is not). A move of several tokens takes several steps of the same agent.
-``reset(seed=s)`` deals the game with seed ``s`` (without a seed, from the environment's own
-generator). Rewards come at the end, win/loss as in :mod:`cardrules.adapters.outcome`.
+``reset(seed=s)`` deals the game with seed ``s``, a whole number (without a seed, from the
+environment's own generator). ``step`` takes an action id, a whole number; anything else, or an
+id that is not legal, raises IllegalMove with the reason and changes nothing. Rewards come at
+the end, win/loss as in :mod:`cardrules.adapters.outcome`.
 `env()` wraps :class:`raw_env` in PettingZoo's usual wrappers: an illegal action ends the
 game with -1 for the agent that played it, an id out of range is refused, and the calls
 must come in order.
@@ -17,6 +19,7 @@ must come in order.
 from __future__ import annotations
 
 import random
+from numbers import Integral
 
 import numpy as np
 from gymnasium import spaces
@@ -24,6 +27,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..engine.actions import encoding
+from ..engine.errors import IllegalMove
 from ..engine.loader import load_game
 from ..engine.observation_tensor import layout, observation_string, observation_tensor
 from ..language.diagnostics import Diagnostic, RulesError
@@ -73,7 +77,10 @@ class raw_env(AECEnv):
 
     def reset(self, seed=None, options=None):
         if seed is not None:
-            self._deal_rng.seed(seed)
+            if isinstance(seed, bool) or not isinstance(seed, Integral):
+                raise RulesError([Diagnostic(f"reset(seed={repr(seed)[:40]}): a seed is a whole number, or None",
+                                             hint="reset(seed=None) deals from the environment's own generator")])
+            self._deal_rng.seed(int(seed))
         # An episode needs a first decision: a game settled by its deal alone (a blackjack
         # natural) involves no agent, so it is dealt again (docs/adapters.md says so).
         for _ in range(MAX_REDEALS):
@@ -101,6 +108,9 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if isinstance(action, bool) or not isinstance(action, Integral):
+            raise IllegalMove(str(action)[:40], f"an action is a whole number, the id of a legal action: one of "
+                                                 f"0 to {self.action_spaces[agent].n - 1} that the action mask allows")
         self._cumulative_rewards[agent] = 0.0
         self.state.apply_action(int(action))
         if self.state.is_over:

@@ -66,6 +66,9 @@ class MeldRules:
         object.__setattr__(self, "set_ok", frozenset(order) if set_ranks is None else set_ranks)
 
 
+KINDS = ("run", "set")  # the words classify answers with
+
+
 def classify(
     ranks: Sequence[int],
     suits: Sequence[int],

@@ -28,8 +28,9 @@ from typing import Any
 from ..language import nodes as n
 from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError, did_you_mean
+from ..algorithms.melds import KINDS as MELD_KINDS
 from ..language.files import read_json
-from ..language.limits import MAX_NUMBER_DIGITS, digits_too_many, number_too_large
+from ..language.limits import MAX_NUMBER_DIGITS, MAX_POSITION_BYTES, digits_too_many, number_too_large
 from .errors import PYTHON_ERRORS, RulesRuntimeError
 from .json_values import json_value, param_json, variables_json
 
@@ -87,7 +88,7 @@ def _card_token(st: State, c: int, default_up: bool) -> str:
 
 def read(path: str | Path) -> Any:
     """The JSON of a position file, or a RulesError saying why it cannot be read."""
-    return read_json(path, "position")
+    return read_json(path, "position", MAX_POSITION_BYTES)
 
 
 def load(game: Game, path: str | Path) -> State:
@@ -229,16 +230,21 @@ class _Reader:
         # A rank, suit or symbol: the last of the types a variable or a group field may have.
         allowed = domain if domain is not None else self.domains[t]
         if not isinstance(raw, str) or raw not in allowed:
-            self.error(path, f"expected one of {', '.join(allowed)}, not {_described(raw)}",
+            words = f"one of {', '.join(allowed)}" if len(allowed) <= 20 else \
+                "a word of this game (one of its own, a rank, a suit or a card's name)"
+            self.error(path, f"expected {words}, not {_described(raw)}",
                        did_you_mean(raw, allowed) if isinstance(raw, str) else None)
             return None
         return raw
 
 
 def _symbol_domains(game: Game) -> dict[T.Type, tuple[str, ...]]:
+    """The values each type of word may take: a symbol is any word the rules can make, the
+    game's own words, a rank, a suit, a card's name (`name(c)`) or a kind of meld (`meld_kind`)."""
     deck = game.deck
     ranks = tuple(deck.ranks) + (("joker",) if "joker" in deck.rank_of else ())
-    symbols = tuple(sorted(set(game.model.symbols) | set(ranks) | set(deck.suits)))
+    symbols = tuple(sorted(set(game.model.symbols) | set(ranks) | set(deck.suits) | set(deck.names)
+                           | set(MELD_KINDS)))
     return {T.RANK: ranks, T.SUIT: tuple(deck.suits), T.SYMBOL: symbols}
 
 

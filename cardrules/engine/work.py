@@ -19,7 +19,7 @@ from typing import Any, Iterable
 
 from ..language import nodes as n
 from ..language import types as T
-from ..language.folding import NotConstant, const_eval
+from ..language.folding import const_eval
 from ..language.model import Model
 from .primitives import MAX_LIST, MAX_RANGE, MAX_STEP_WORK
 

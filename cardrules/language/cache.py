@@ -22,12 +22,15 @@ planted link or folder turns caching off with a warning. Every entry is opened r
 that open folder, without following links, and read only when it is a regular file of the
 user's that no one else may write; pruning removes only names the cache writes.
 ``CARDRULES_NO_CACHE=1`` turns the cache off. An entry is written whole or not at all (a
-temporary file, then a rename); one that cannot be read, for whatever reason, is a miss, and
-is written afresh.
+temporary file, then a rename), with the SHA-256 of what it holds: one that cannot be read, or
+whose content is not exactly what was written (cut short, a byte changed, however it would
+decode), is a miss, and is written afresh.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import marshal
 import os
@@ -56,8 +59,8 @@ from .resources import grammar_path
 DISABLE_VARIABLE = "CARDRULES_NO_CACHE"
 MAX_ENTRIES = 256  # models kept, and as many compiled games; the oldest written go first
 MAX_ENTRY_BYTES = 64 << 20  # a larger file in the folder was not written by the cache
-_FORMAT = b"cardrules-model-cache 2\n"
-_GRAMMAR_FORMAT = b"cardrules-grammar-cache 1\n"
+_FORMAT = b"cardrules-model-cache 3\n"
+_GRAMMAR_FORMAT = b"cardrules-grammar-cache 2\n"
 # Bytecode is read only by the interpreter that wrote it, as with .pyc files.
 _CODE_FORMAT = b"cardrules-code-cache 2 " + MAGIC_NUMBER + b"\n"
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -257,7 +260,7 @@ def store_model(key: str | None, model: Model) -> None:
     # stack, is simply not cached.
     except (data_format.FormatError, RecursionError, ValueError):
         return
-    _write(_model_entry(key), _FORMAT + header + b"\n" + body, ".model")
+    _write(_model_entry(key), _FORMAT, header + b"\n" + body, ".model")
 
 
 def load_grammar(key: str) -> Any:
@@ -277,7 +280,7 @@ def store_grammar(key: str, value: Any) -> None:
         data = data_format.dumps([key, value])
     except (data_format.FormatError, RecursionError, ValueError):
         return
-    _write("grammar.json", _GRAMMAR_FORMAT + data, None)
+    _write("grammar.json", _GRAMMAR_FORMAT, data, None)
 
 
 def load_code(key: str, filename: str) -> tuple[CodeType, Any] | None:
@@ -299,10 +302,10 @@ def store_code(key: str, filename: str, code: CodeType, extra: Any = None) -> No
     """Keep a code object under `key` with `extra` (plain data marshal writes), as
     :func:`store_model` keeps a model."""
     try:
-        data = _CODE_FORMAT + marshal.dumps((filename, key, code, extra))
+        data = marshal.dumps((filename, key, code, extra))
     except ValueError:  # marshal refuses what it cannot write; then it is not cached
         return
-    _write(_code_entry(key), data, ".code")
+    _write(_code_entry(key), _CODE_FORMAT, data, ".code")
 
 
 def _code_entry(key: str) -> str:
@@ -333,9 +336,9 @@ def _nodes(model: Model) -> dict[int, Any]:
 
 
 def _read_entry(name: str, tag: bytes) -> bytes | None:
-    """An entry's bytes after its format tag, or None (a miss) for an entry that is missing,
-    not a regular file of the user's that only the user may write, too large, or of another
-    format."""
+    """What an entry holds, after its format tag and digest, or None (a miss) for an entry that
+    is missing, not a regular file of the user's that only the user may write, too large, of
+    another format, or not what was written (its digest differs)."""
     with _open_folder() as folder:
         if folder is None:
             return None
@@ -352,12 +355,20 @@ def _read_entry(name: str, tag: bytes) -> bytes | None:
                 data = f.read(MAX_ENTRY_BYTES + 1)
             except OSError:
                 return None
-    return data[len(tag):] if data.startswith(tag) and len(data) <= MAX_ENTRY_BYTES else None
+    if not data.startswith(tag) or len(data) > MAX_ENTRY_BYTES:
+        return None
+    digest, _, payload = data[len(tag):].partition(b"\n")
+    return payload if hmac.compare_digest(digest, _digest(payload)) else None
 
 
-def _write(name: str, data: bytes, prune: str | None) -> None:
-    """Write `data` as the entry `name` (a temporary file, then a rename), then keep at most
-    MAX_ENTRIES entries ending in `prune`."""
+def _digest(payload: bytes) -> bytes:
+    return hashlib.sha256(payload).hexdigest().encode("ascii")
+
+
+def _write(name: str, tag: bytes, payload: bytes, prune: str | None) -> None:
+    """Write `payload` as the entry `name`, after its format `tag` and its digest (a temporary
+    file, then a rename), then keep at most MAX_ENTRIES entries ending in `prune`."""
+    data = tag + _digest(payload) + b"\n" + payload
     with _open_folder() as folder:
         if folder is None:
             return

@@ -460,7 +460,15 @@ class Checker:
     def check_vars(self, decls: list[n.Var]) -> dict[str, VarInfo]:
         out = {}
         for i, v in enumerate(decls):
-            out[v.name] = VarInfo(v.name, v.owner, self.stored_type(v.type), v.init, v.span, index=i)
+            reason, where = v.public or (None, None)
+            out[v.name] = VarInfo(v.name, v.owner, self.stored_type(v.type), v.init, v.span, index=i, public=reason)
+            if reason is not None and not reason.strip():
+                self.error(f"`public` needs its reason: why may every seat see `{v.name}`?", where,
+                           'say which rule shows it, like public "each player declares his point"')
+            elif reason is not None and T.innermost(out[v.name].type) in (T.CARD, T.GROUP):
+                self.error(f"`{v.name}` names cards: who sees a card follows from where it lies, not from "
+                           "`public`", where, "leave `public` to values: numbers, truth values, "
+                           "players, ranks, suits and symbols")
         return out
 
     def stored_type(self, t: n.TypeRef) -> T.Type:

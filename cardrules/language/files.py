@@ -10,13 +10,16 @@ A rules file is at most :data:`MAX_RULES_BYTES` long and UTF-8 text.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, Callable
+
+import attrs
 
 from .diagnostics import Diagnostic, RulesError, Span, did_you_mean
 from .resources import bundled_games
 
-from .limits import MAX_RULES_BYTES
+from .limits import MAX_POSITION_BYTES, MAX_RULES_BYTES
 
 
 def locate_rules(name: str, relative_to: Path | None = None, confined: bool = False) -> Path:
@@ -65,22 +68,26 @@ def read_rules_text(path: Path) -> str:
         raise RulesError([Diagnostic(f"`{path}` is not UTF-8 text (byte {exc.start})")]) from None
 
 
-MAX_JSON_BYTES = 200_000_000  # a position, a game log or a saved run of a million games
-
-
-def read_json(path: str | Path, what: str) -> Any:
+def read_json(path: str | Path, what: str, limit: int, stream: "Stream | None" = None) -> Any:
     """A JSON file (a position, a game log, a saved run) as plain data, or a RulesError saying
-    why not: never a Python error, whatever the bytes. `NaN` and `Infinity` are not JSON numbers."""
+    why not: never a Python error, whatever the bytes, and never more than `limit` bytes read.
+    `NaN` and `Infinity` are not JSON numbers; running out of memory is a diagnostic too.
+
+    With `stream`, the array that :class:`Stream` names is not built as one list: the file is read
+    a piece at a time and each element handed to the stream as it is read (a saved run's games),
+    while the rest of the document, at most :data:`MAX_POSITION_BYTES` of it, is built as usual."""
     import json  # only reading a position or a log needs it: not imported on the way to a loaded game
     try:
         with Path(path).open("rb") as f:
-            data = f.read(MAX_JSON_BYTES + 1)
+            if stream is not None:
+                return _Reader(f, path, what, limit).document(stream)
+            data = f.read(limit + 1)
+        if len(data) > limit:
+            raise RulesError([Diagnostic(f"{path}: the {what} is larger than {limit:,} bytes", None,
+                                         _TOO_LARGE_HINT.get(what))])
+        return json.loads(data.decode("utf-8"), parse_constant=_not_a_number)
     except OSError as exc:
         raise RulesError([Diagnostic(f"cannot read {what} `{path}`: {exc.strerror or exc}")]) from None
-    if len(data) > MAX_JSON_BYTES:
-        raise RulesError([Diagnostic(f"{path}: the {what} is larger than {MAX_JSON_BYTES:,} bytes")])
-    try:
-        return json.loads(data.decode("utf-8"), parse_constant=_not_a_number)
     except UnicodeDecodeError as exc:
         raise RulesError([Diagnostic(f"{path}: the {what} is not UTF-8 text (byte {exc.start})")]) from None
     except json.JSONDecodeError as exc:
@@ -90,7 +97,157 @@ def read_json(path: str | Path, what: str) -> Any:
         raise RulesError([Diagnostic(f"{path}: the {what} is not valid JSON: {exc}")]) from None
     except RecursionError:
         raise RulesError([Diagnostic(f"{path}: the {what} nests lists or objects too deeply")]) from None
+    except MemoryError:
+        raise RulesError([Diagnostic(f"{path}: the {what} does not fit in the memory available", None,
+                                     "read it on a machine with more memory, or make it smaller")]) from None
+
+
+_TOO_LARGE_HINT = {
+    "saved run": "a run that large cannot be resumed: start another with --seed, and combine the figures",
+}
 
 
 def _not_a_number(word: str):
     raise ValueError(f"`{word}` is not a number")
+
+
+@attrs.frozen
+class Stream:
+    """Where the array to stream lies (`keys`, from the top object down) and what takes each of its
+    elements: ``take(element, parent)``, `parent` being the object that holds the array, with the
+    keys read before it. The array itself reads as an empty list."""
+
+    keys: tuple[str, ...]
+    take: Callable[[Any, dict], None]
+
+
+_NUMBER_TAIL = re.compile(r"[0-9.eE+-]*")
+
+
+class _Reader:
+    """A JSON document decoded a value at a time from a binary file, holding at once only the
+    part of the text not yet decoded."""
+
+    CHUNK = 1 << 16
+
+    def __init__(self, f: BinaryIO, path: str | Path, what: str, limit: int):
+        import codecs
+        import json
+        self.f, self.path, self.what, self.limit = f, path, what, limit
+        self.utf8 = codecs.getincrementaldecoder("utf-8")()
+        self.decoder = json.JSONDecoder(parse_constant=_not_a_number)
+        self.text = ""  # what is read and not yet decoded starts at self.at
+        self.at = 0
+        self.read = 0  # bytes read
+        self.eof = False
+        self.line, self.column = 1, 1  # where self.text begins in the file
+        self.kept = 0  # characters of the document built as a tree, streamed elements aside
+
+    def document(self, stream: Stream) -> Any:
+        value = self._stream(stream.keys, stream.take, None)
+        if self._peek():
+            self._fail("extra data after the document")
+        return value
+
+    def _stream(self, keys: tuple[str, ...], take: Callable[[Any, dict], None], parent: dict | None) -> Any:
+        """The value here, the array at `keys` below it streamed."""
+        if not keys:
+            if self._peek() != "[" or parent is None:
+                return self._value()
+            self.at += 1
+            if self._peek() == "]":
+                self.at += 1
+                return []
+            while True:
+                take(self._value(kept=False), parent)
+                if self._separator("]"):
+                    return []
+        if self._peek() != "{":
+            return self._value()
+        self.at += 1
+        out: dict = {}
+        if self._peek() == "}":
+            self.at += 1
+            return out
+        while True:
+            if self._peek() != '"':
+                self._fail("Expecting property name enclosed in double quotes")
+            key = self._value()
+            if self._peek() != ":":
+                self._fail("Expecting ':' delimiter")
+            self.at += 1
+            out[key] = self._stream(keys[1:], take, out) if key == keys[0] else self._value()
+            if self._separator("}"):
+                return out
+
+    def _separator(self, close: str) -> bool:
+        """Past a `,` (False) or the closing bracket (True)."""
+        char = self._peek()
+        if char not in (",", close):
+            self._fail(f"Expecting ',' delimiter" if char else "Expecting value")
+        self.at += 1
+        return char == close
+
+    def _peek(self) -> str:
+        """The next character that is not white space ("" at the end), not consumed."""
+        while True:
+            while self.at < len(self.text) and self.text[self.at] in " \t\n\r":
+                self.at += 1
+            if self.at < len(self.text):
+                return self.text[self.at]
+            if not self._more():
+                return ""
+
+    def _value(self, kept: bool = True) -> Any:
+        """The JSON value that starts here, read further until it is whole."""
+        import json
+        self._peek()
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.text, self.at)
+            except json.JSONDecodeError as exc:
+                if self._more():
+                    continue  # cut off where the text read so far ends
+                self._fail(exc.msg, exc.pos)
+            if _NUMBER_TAIL.fullmatch(self.text, end) and self._more():
+                continue  # a number may go on in the text not read yet (`0.` of `0.95`)
+            if kept:
+                self.kept += end - self.at
+                if self.kept > MAX_POSITION_BYTES:
+                    raise RulesError([Diagnostic(f"{self.path}: the {self.what} holds more than "
+                                                 f"{MAX_POSITION_BYTES:,} bytes besides its games")])
+            self.at = end
+            return value
+
+    def _more(self) -> bool:
+        """Read more of the file, at least as much as is waiting (so that a long value is decoded
+        a bounded number of times); False at its end."""
+        if self.eof:
+            return False
+        gone = self.text[:self.at]
+        newlines = gone.count("\n")
+        self.line += newlines
+        self.column = len(gone) - gone.rfind("\n") if newlines else self.column + len(gone)
+        self.text = self.text[self.at:]
+        self.at = 0
+        data = self.f.read(max(self.CHUNK, len(self.text)))
+        if self.read + len(data) > self.limit:
+            raise RulesError([Diagnostic(f"{self.path}: the {self.what} is larger than {self.limit:,} bytes",
+                                         None, _TOO_LARGE_HINT.get(self.what))])
+        try:
+            self.text += self.utf8.decode(data, final=not data)
+        except UnicodeDecodeError as exc:
+            raise UnicodeDecodeError(exc.encoding, exc.object, self.read + exc.start, self.read + exc.end,
+                                     exc.reason) from None
+        self.read += len(data)
+        self.eof = not data
+        return True
+
+    def _fail(self, message: str, at: int | None = None) -> None:
+        at = self.at if at is None else at
+        before = self.text[:at]
+        newlines = before.count("\n")
+        line = self.line + newlines
+        column = at - before.rfind("\n") if newlines else self.column + at
+        raise RulesError([Diagnostic(f"the {self.what} is not valid JSON: {message}",
+                                     Span(str(self.path), line, column))])

@@ -17,6 +17,14 @@ MAX_PLAYERS = 100  # the most players a `players` line may allow
 MAX_DECK_CARDS = 10_000  # suits x ranks x copies + jokers
 MAX_STATIC_ITERATIONS = 10_000_000  # of loops over constant ranges nested in one another
 MAX_REPEAT = 1_000_000  # rounds of one `repeat at most N` (long ones are also charged to the step's budget)
+# JSON files, by what they hold. json.loads builds up to about 25 bytes of objects per byte of text
+# (`[[],[],...]`), so each cap is also what reading may cost.
+MAX_POSITION_BYTES = 16_000_000  # the largest position the language allows (10,000 cards among 100 seats,
+# each seen by all) is 7.2 MB; a bundled game's is at most 4 kB
+MAX_LOG_BYTES = 16_000_000  # a game stops at 200,000 steps: 10 MB of moves at the longest bundled move
+# text (44 characters); the longest bundled game's log (Buraco, 2,978 moves) is 48 kB
+MAX_SAVED_RUN_BYTES = 128_000_000  # `simulate --json`, read a game at a time: a million games of
+# Sete e Meio with 10 seats and the metrics is 94 MB
 
 _LIMIT = 10 ** MAX_NUMBER_DIGITS
 

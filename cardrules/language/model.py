@@ -48,6 +48,7 @@ class VarInfo:
     init: n.Expr | None
     span: Any
     index: int = 0
+    public: str | None = None  # why every seat may see it though it follows from hidden cards
 
 
 @attrs.define(slots=True)

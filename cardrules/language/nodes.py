@@ -419,6 +419,7 @@ class Var:
     type: TypeRef
     init: Expr | None
     span: Span
+    public: tuple[str, Span] | None = None  # why every seat may see a value that follows from hidden cards
 
 
 @node

@@ -344,9 +344,9 @@ class _ToAst(Transformer_NonRecursive):
         return n.Field(name=str(items[0]), type=items[1], span=self.s(meta))
 
     def var_decl(self, meta, items):
-        name, owner, type_, init = items
+        name, owner, type_, init, public = items
         return n.Var(name=str(name), owner=str(owner) if owner else None, type=type_, init=init,
-                     span=self.s(meta))
+                     span=self.s(meta), public=(public[1:-1], _tok_span(self.path, public)) if public else None)
 
     def named_type(self, meta, items):
         return n.TypeRef(kind=str(items[0]), span=self.s(meta))

@@ -18,9 +18,11 @@ from ..engine.errors import IllegalMove
 from ..engine.json_values import param_json
 from ..engine.loader import find_rules, load_game
 from ..engine.observation import move_text_for
+from ..engine.primitives import Move
 from ..engine.runtime import Game, State
 from ..language.diagnostics import Diagnostic, RulesError, Span
 from ..language.files import locate_rules, read_json
+from ..language.limits import MAX_LOG_BYTES
 from ..language.resources import bundled_games
 from .output import write_text_atomically
 
@@ -73,7 +75,7 @@ class GameLog:
 
     @classmethod
     def read(cls, path: str | Path) -> "GameLog":
-        data = read_json(path, "game log")
+        data = read_json(path, "game log", MAX_LOG_BYTES)
         start = Span(str(path), 1, 1)
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             what = "a simulate output" if isinstance(data, dict) and "results" in data else \
@@ -126,10 +128,18 @@ def replay(log: GameLog, game: Game | None = None, seat: int | None = None) -> I
     game = game or log.load_game()
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.player_count):
         raise RulesError([Diagnostic(f"seat must be 0..{game.player_count - 1}, not {seat}")])
+    for player, before, move, state in played(log, game, keep_before=seat is not None):
+        yield player, (move.text if before is None else move_text_for(before, move, seat, state)), state
+
+
+def played(log: GameLog, game: Game, keep_before: bool = False) -> Iterator[tuple[int | None, State | None, Move, State]]:
+    """Yield (seat, state before the move, the move, state after it) for every move of the log,
+    in the log's order; the state before is None unless `keep_before`. The state after is the
+    replay's own, changed by the next move."""
     state = game.new_state(log.seed)
     for number, text in enumerate(log.moves, 1):
         player = state.current_player
-        before = state.clone() if seat is not None else None
+        before = state.clone() if keep_before else None
         try:
             move = state.apply(text)
         except IllegalMove as exc:
@@ -137,4 +147,4 @@ def replay(log: GameLog, game: Game | None = None, seat: int | None = None) -> I
                 "the log was made with other rules or parameters"
             raise RulesError([Diagnostic(f"move {number} of the log, `{text}`, is not legal: {exc.reason}",
                                          hint=hint)]) from None
-        yield player, (move.text if before is None else move_text_for(before, move, seat, state)), state
+        yield player, before, move, state

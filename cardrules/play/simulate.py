@@ -32,6 +32,8 @@ from .output import write_text_atomically
 from ..engine.json_values import json_number, param_json
 from ..engine.runtime import Game
 from ..language.diagnostics import Diagnostic, RulesError
+from ..language.files import Stream, read_json
+from ..language.limits import MAX_SAVED_RUN_BYTES
 from .chunks import MAX_SCORE, Chunk, game_seed, play_games, winning_teams  # noqa: F401  (public here too)
 from .hands import hands_slot
 from .metrics import figures as design_metrics, per_game as per_game_metrics
@@ -94,20 +96,52 @@ class Results:
     @classmethod
     def from_json(cls, data: dict) -> "Results":
         out = cls()
-        fields = data["fields"]
         for row in data["games"]:
-            game = dict(zip(fields, row, strict=True))
-            out.moves.append(game["moves"])
-            out.hands.append(_exact(game.get("hands")))
-            out.scores.append([_exact(s) for s in game["scores"]])
-            if "metrics" in game:
-                out.metrics.append(game["metrics"])
+            out.add(data["fields"], row)
         return out
+
+    def add(self, fields: list, row: list) -> None:
+        """One more game, as :meth:`to_json` writes it under `fields`; ValueError, TypeError or
+        KeyError for anything else."""
+        if fields not in _FIELDS or not isinstance(row, list):
+            raise ValueError("not a game's row")
+        game = dict(zip(fields, row, strict=True))
+        moves, scores, metrics = game["moves"], game["scores"], game.get("metrics", [])
+        if not (_whole(moves) and moves >= 0) or not isinstance(scores, list) or not isinstance(metrics, list):
+            raise ValueError("not a game's row")
+        if "metrics" in game and not (len(metrics) == 4 and (metrics[0] is None or _whole(metrics[0]))
+                                      and _whole(metrics[1]) and metrics[1] >= 0
+                                      and _measure(metrics[2], 1) and _measure(metrics[3], 2)):
+            raise ValueError("not a game's metrics")
+        hands = _exact(game.get("hands"))
+        if "hands" in game and hands is None:
+            raise ValueError("not a count of hands")
+        exact = [_exact(x) for x in scores]
+        self.moves.append(moves)
+        self.hands.append(hands)
+        self.scores.append(exact)
+        if "metrics" in game:
+            self.metrics.append(metrics)
+
+
+_FIELDS = [[*f, *m] for f in (["moves", "scores"], ["moves", "hands", "scores"]) for m in ([], ["metrics"])]
+
+
+def _whole(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _measure(x, most: float) -> bool:
+    """Decisiveness (a share of the moves, at most 1) and drama (a deficit over the largest score, at
+    most 2): none, or a number from 0 to `most`."""
+    return x is None or (isinstance(x, (int, float)) and not isinstance(x, bool) and 0 <= x <= most)
 
 
 def _exact(x):
     """A number as written by :func:`json_number`; ValueError for anything else, or too large to summarise."""
-    if isinstance(x, str) and re.fullmatch(r"-?[0-9]{1,20}/[0-9]{1,20}", x):
+    if x.__class__ is int and -MAX_SCORE <= x <= MAX_SCORE:  # most scores, at once
+        return x
+    if isinstance(x, str) and re.fullmatch(r"-?[0-9]{1,20}/0*[1-9][0-9]{0,19}", x):
         x = Fraction(x)
     if x is None or (isinstance(x, (int, Fraction)) and not isinstance(x, bool) and -MAX_SCORE <= x <= MAX_SCORE):
         return x
@@ -197,19 +231,40 @@ class Summary:
                 **self.figures(), "results": self.results.to_json(), "timing": self.timing()}
 
     @classmethod
-    def from_json(cls, data: dict) -> "Summary":
-        """A previous run, written by :meth:`to_json`, to resume."""
+    def from_json(cls, data: dict, results: Results | None = None) -> "Summary":
+        """A previous run, written by :meth:`to_json`, to resume; `results`, its games when they
+        were read apart (see :meth:`read`)."""
+        problem = _run_problem(data)
+        if problem:
+            raise _not_a_saved_run(problem)
         try:
-            if data["format"] != FORMAT:
-                raise ValueError(data["format"])
-            results = Results.from_json(data["results"])
-            if not isinstance(data["agents"], list) or not all(isinstance(a, str) for a in data["agents"]):
-                raise ValueError("agents")
-            return cls(data["game"], data["rules"], data["params"], data["players"], (), data["agents"],
-                       data["seed"], data["requested"], results,
-                       data["timing"]["seconds"], data["timing"]["workers"], metrics=bool(results.metrics))
+            results = results if results is not None else Results.from_json(data["results"])
         except (KeyError, TypeError, ValueError):
-            raise RulesError([Diagnostic("not a results file written by `cardrules simulate --json`")]) from None
+            raise _not_a_saved_run("its results are not games' rows") from None
+        players = data["players"]
+        if any(len(s) != players for s in results.scores):
+            raise _not_a_saved_run(f"a game of its results does not score {players} seats")
+        if len(results.metrics) not in (0, len(results)):
+            raise _not_a_saved_run("some of its games have the metrics, others not")
+        return cls(data["game"], data["rules"], data["params"], players, (), data["agents"], data["seed"],
+                   data["requested"], results, data["timing"]["seconds"], data["timing"]["workers"],
+                   counts_hands="hands" in data["results"]["fields"], metrics=bool(results.metrics))
+
+    @classmethod
+    def read(cls, path: str | Path) -> "Summary":
+        """The run saved in `path` by ``simulate --json``, to resume. Its games are read one at a
+        time into the results, so that the file is never one tree of JSON beside them."""
+        results = Results()
+
+        def take(row, parent: dict) -> None:
+            try:
+                results.add(parent.get("fields"), row)
+            except (KeyError, TypeError, ValueError):
+                raise _not_a_saved_run(f"game {len(results)} of the results is not a game's row") from None
+        data = read_json(path, "saved run", MAX_SAVED_RUN_BYTES, Stream(("results", "games"), take))
+        if not isinstance(data, dict):
+            raise RulesError([Diagnostic(f"{path}: the saved run is not a JSON object")])
+        return cls.from_json(data, results)
 
     def csv_rows(self) -> list[tuple]:
         """The figures as (scope, id, statistic, value) rows."""
@@ -228,6 +283,39 @@ class Summary:
             rows += [("metric", what, k, v) for k, v in d.items() if k != "n"]
         rows += [("timing", "", k, v) for k, v in self.timing().items()]
         return rows
+
+
+def _run_problem(data) -> str | None:
+    """What makes `data` no saved run of :meth:`Summary.to_json` (its games aside), or None."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        return f'it has no "format": {FORMAT}'
+    if not all(isinstance(data.get(k), str) for k in ("game", "rules")):
+        return '"game" and "rules" are not names'
+    if not (_whole(data.get("players")) and 1 <= data["players"] <= 100):
+        return '"players" is not a number of seats'
+    if not all(_whole(data.get(k)) and data[k] >= 0 for k in ("seed", "requested")):
+        return '"seed" and "requested" are not whole numbers'
+    params = data.get("params")
+    if not isinstance(params, dict) or not all(isinstance(v, (int, str)) or isinstance(v, list) and all(
+            isinstance(x, (int, str)) for x in v) for v in params.values()):
+        return '"params" is not an object of parameter values'
+    agents = data.get("agents")
+    if not isinstance(agents, list) or len(agents) != data["players"] or not all(isinstance(a, str) for a in agents):
+        return '"agents" is not a list of one agent name per seat'
+    timing = data.get("timing")
+    seconds = timing.get("seconds") if isinstance(timing, dict) else None
+    if not (isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < 1e12) \
+            or not isinstance(timing.get("workers"), (int, str)):
+        return '"timing" is not the seconds and workers of a run'
+    results = data.get("results")
+    if not isinstance(results, dict) or results.get("fields") not in _FIELDS or not isinstance(results.get("games"), list):
+        return '"results" is not the fields and the games of a run'
+    return None
+
+
+def _not_a_saved_run(why: str | None = None) -> RulesError:
+    return RulesError([Diagnostic("not a results file written by `cardrules simulate --json`"
+                                  + (f": {why}" if why else ""))])
 
 
 def _params_json(params: dict) -> dict:
@@ -272,6 +360,7 @@ def _check_resumable(new: Summary, old: Summary) -> None:
     for what, a, b in (("game", old.game, new.game), ("players", old.players, new.players),
                        ("seed", old.seed, new.seed), ("agents", old.agents, new.agents),
                        ("design metrics", old.metrics, new.metrics),
+                       ("hands counted", old.counts_hands and bool(old.games), new.counts_hands and bool(old.games)),
                        ("parameters", _params_json(old.params), _params_json(new.params))):
         if a != b:
             raise RulesError([Diagnostic(f"the run to resume has {what} {a}, this one {b}", None,

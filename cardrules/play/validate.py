@@ -10,11 +10,13 @@ The test suite and ``cardrules validate`` use the same checks:
 - no card hidden from a seat leaks to it: its observation and, when it is to play, its legal
   moves do not change when those cards are dealt afresh among their places, and no move it is
   offered names one of them;
-- with `check_flow` (``cardrules validate --flow``), nothing else a seat sees depends on cards hidden from it: when those cards are dealt afresh
-  and the same move is played in both positions, if the seat then sees the same cards in both,
-  it sees the same phase, whose turn it is, whether the game is over, and the same variables
-  holding a rank, suit or symbol (a part of a card's face). Numbers and truth values may differ:
-  they are what the rules announce (Piquet's declarations), not a card;
+- no value a seat sees tells it what its hidden cards are: when those cards are dealt afresh
+  and the same move is played in both positions, if the seat then sees the same cards in both
+  (and the same values of the variables declared `public`, which the rules announce), and the
+  move showed it none of the cards it could not see, it sees the same value in every other
+  variable and group field;
+- with `check_flow` (``cardrules validate --flow``), the flow does not tell either: in the same
+  two positions the seat sees the same phase, whose turn it is and whether the game is over;
 - an illegal move is refused with a reason, and the state is left as it was;
 - the rules never fail while running (a deal from an empty zone, a value that is none).
 
@@ -36,7 +38,7 @@ from typing import Any, Callable, Sequence
 
 import attrs
 
-from ..language import types as T
+from ..language import nodes as n
 from .agents import sample_hidden
 from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
 from .output import write_text_atomically
@@ -103,14 +105,22 @@ def permute_hidden(st: State, player: int, rng: random.Random) -> State:
     return sample_hidden(st, player, rng)
 
 
-def check_state(st: State, rng: random.Random, where: str = "") -> None:
+def check_state(st: State, rng: random.Random, where: str = "") -> list[State]:
     """Check every property of one position; raise :class:`PropertyFailure` naming the first
-    that fails. `rng` chooses how hidden cards are dealt afresh."""
+    that fails. `rng` chooses how hidden cards are dealt afresh; the positions it dealt, one per
+    seat, are returned (for :func:`check_move_hides_cards`)."""
     problem = _conservation_problem(st)
     if problem:
         raise PropertyFailure("cards", problem, where=where)
     data = dump(st)
-    back = load_data(st.game, data)
+    try:
+        back = load_data(st.game, data)
+    except RulesRuntimeError:
+        raise
+    except RulesError as exc:  # what the engine holds, the position notation must load
+        d = exc.diagnostics[0]
+        raise PropertyFailure("round-trip", f"the position notation refuses this position: {d.message}",
+                              where=where, hint=d.hint) from None
     again = dump(back)
     if again != data:
         path = _first_difference(data, again)
@@ -121,9 +131,11 @@ def check_state(st: State, rng: random.Random, where: str = "") -> None:
                   and getattr(back, k) != getattr(st, k)]
         raise PropertyFailure("round-trip", f"the position notation loses `{fields[0]}`", where=where)
     legal = [] if st.is_over else _legal(st, where)
+    others = []
     for player in range(st.game.player_count):
         seen = st.observation(player)
         other = permute_hidden(st, player, rng)
+        others.append(other)
         if other.observation(player) != seen:
             path = _first_difference(seen, other.observation(player))
             raise PropertyFailure("leak", f"seat {player} can tell cards hidden from it apart: its observation "
@@ -132,17 +144,25 @@ def check_state(st: State, rng: random.Random, where: str = "") -> None:
             _check_moves_hide_cards(st, other, legal, where)
     if not st.is_over:
         _check_refusals(st, legal, where)
+    return others
 
 
-def check_move_hides_cards(st: State, move: Move, rng: random.Random, where: str = "") -> None:
-    """The flow property of the module's docstring, for `move` played in `st`."""
+def check_move_hides_cards(st: State, move: Move, rng: random.Random, where: str = "", flow: bool = False,
+                           others: Sequence[State] | None = None) -> None:
+    """No value a seat sees tells it what the cards hidden from it are. The cards hidden from a
+    seat are dealt afresh, `move` is played in both positions, and when the seat then sees the same
+    cards in both (and the same values the rules announce: the variables declared `public`), none
+    of them one it could not see before, it must see the same values of every other variable and
+    group field; with `flow`, also the same phase, the same player to move and the same end of game. `others`: the positions dealt afresh
+    by :func:`check_state`, one per seat, played on here (by default, dealt here with `rng`)."""
     after = st.clone()
     try:
         after.play(move)
     except RulesRuntimeError:
         return  # the move itself fails: playing it reports that
-    for player in range(st.game.player_count):
-        other = permute_hidden(st, player, rng)
+    game = st.game
+    for player in range(game.player_count):
+        other = others[player] if others is not None else permute_hidden(st, player, rng)
         twin = next((m for m in _legal_quietly(other) if m.text == move.text), None)
         if twin is None:
             continue  # the mover could tell the positions apart (checked as a leak of its own)
@@ -150,25 +170,77 @@ def check_move_hides_cards(st: State, move: Move, rng: random.Random, where: str
             other.play(twin)
         except RulesRuntimeError:
             continue
-        seen, seen_other = _flow_view(after, player), _flow_view(other, player)
-        if seen["zones"] == seen_other["zones"] and seen != seen_other:
-            path = _first_difference(seen, seen_other)
+        cards, values, turn = _views(after, player)
+        cards_other, values_other, turn_other = _views(other, player)
+        if cards != cards_other:
+            continue  # the seat can tell the positions apart by what it sees
+        hidden = [c for c in range(game.deck_size) if not game.visible_to(st, c, player)]
+        if any(game.visible_to(after, c, player) or game.visible_to(other, c, player) for c in hidden):
+            # The move showed the seat a card it could not see (which may be gone again, shuffled
+            # into a new deal): what it saw tells it what the values may follow from.
+            continue
+        for path, value in values.items():
+            if values_other[path] != value:
+                raise PropertyFailure(
+                    "leak", f"after `{move.text}`, seat {player} sees `{path}` tell cards hidden from it apart: "
+                            "it changes when they are dealt afresh, though the seat sees the same cards",
+                    _declared_at(st.game, path), where,
+                    "a value every seat sees may follow only from what they can see: compute it once the card is "
+                    "shown; a value the rules announce is declared so, `var NAME: TYPE public \"why\"`")
+        if flow and turn != turn_other:
+            path = _first_difference(turn, turn_other)
             raise PropertyFailure("leak", f"after `{move.text}`, seat {player}'s `{path}` depends on cards hidden "
                                           "from it: it changes when they are dealt afresh, though it sees the same "
                                           "cards", st.game.phases[st.phase].moves[move.decl].span, where,
-                                  "a flow, a turn or a value may depend only on what the seat can see; ask every "
-                                  "seat, or compute the value once the card is shown")
+                                  "a flow or a turn may depend only on what the seat can see; ask every seat, "
+                                  "or decide once the card is shown")
 
 
-_FACE_TYPES = (T.RANK, T.SUIT, T.SYMBOL, T.list_of(T.RANK), T.list_of(T.SUIT), T.list_of(T.SYMBOL))
+_NAMES_CARDS = (T.CARD, T.ITEM, T.GROUP)
 
 
-def _flow_view(st: State, player: int) -> dict:
-    """What the flow property compares: the seat's observation without its numbers and truth values."""
+def _views(st: State, player: int) -> tuple[dict, dict, dict]:
+    """What `player` sees, three ways: the cards (zones, variables and group fields that name
+    cards, with the variables declared `public`); every other value, by its path (`vars.total[1]`,
+    `zones.melds[0].owner`); and the flow (phase, turn, end of game)."""
     seen = st.observation(player)
-    types = {v.name: v.type for v in st.game.vars}
-    seen["vars"] = {k: v for k, v in seen["vars"].items() if types[k] in _FACE_TYPES}
-    return seen
+    game = st.game
+    declared = game.model.vars
+    values: dict[str, Any] = {}
+    shown = {}
+    for name, value in seen["vars"].items():
+        info = declared[name]
+        if T.innermost(info.type) in _NAMES_CARDS or info.public is not None:
+            shown[name] = value
+        elif info.owner:
+            values.update((f"vars.{name}[{i}]", x) for i, x in enumerate(value))
+        else:
+            values[f"vars.{name}"] = value
+    for name, zone in game.zones.items():
+        plain = [f for f, t in zone.fields.items() if T.innermost(t) not in _NAMES_CARDS]
+        if not plain:
+            continue
+        slots = seen["zones"][name] if zone.owner else [seen["zones"][name]]
+        for i, slot in enumerate(slots):
+            for j, x in enumerate(slot):
+                if isinstance(x, dict):
+                    at = f"zones.{name}[{i}][{j}]" if zone.owner else f"zones.{name}[{j}]"
+                    values.update((f"{at}.{f}", x.pop(f)) for f in plain)
+    cards = {"zones": seen["zones"], "vars": shown}
+    return cards, values, {k: seen[k] for k in ("phase", "current_player", "over")}
+
+
+def _declared_at(game: Game, path: str) -> Span | None:
+    """The declaration of the variable or group field a view's path names."""
+    kind, _, rest = path.partition(".")
+    name = rest.split("[")[0]
+    if kind == "vars":
+        return game.model.vars[name].span
+    field = rest.rpartition(".")[2]
+    for d in game.model.rules.decls:
+        if isinstance(d, n.Zone) and d.name == name:
+            return next((f.span for f in d.fields if f.name == field), d.span)
+    return None
 
 
 def _legal_quietly(st: State) -> list[Move]:
@@ -260,13 +332,13 @@ class _Playthrough:
         st = self.state = self.game.new_state(seed)
         while not st.is_over:
             where = f"seed {seed}, after {len(played)} moves"
-            if self.check_every and len(played) % self.check_every == 0:
-                check_state(st, checks, where)
+            checked = self.check_every and len(played) % self.check_every == 0
+            others = check_state(st, checks, where) if checked else None
             moves = _legal(st, where)
             move = moves[rng.randrange(len(moves))]
-            if self.check_flow and self.check_every and len(played) % self.check_every == 0:
-                check_move_hides_cards(st, move, checks, where)
-            played.append(move.text)
+            played.append(move.text)  # a failure the move shows shows with it
+            if checked:
+                check_move_hides_cards(st, move, checks, where, self.check_flow, others)
             st.play(move)
             if len(played) >= self.max_moves and not st.is_over:
                 raise PropertyFailure("no-end", f"the game did not end within {self.max_moves} moves",
@@ -436,14 +508,13 @@ class _Shrinker:
         try:
             st = self.game.new_state(self.seed)
             while not st.is_over and len(played) < limit:
-                if every_step:
-                    check_state(st, checks)
+                others = check_state(st, checks) if every_step else None
                 legal = _legal(st, "")
                 k = len(played)
                 move = _choose(legal, choices[k]) if k < len(choices) else legal[0]
-                if self.check_flow and (every_step or k == len(choices) - 1):
-                    check_move_hides_cards(st, move, checks)
-                played.append(_choice(legal, move))  # a failure inside the move shows with it
+                played.append(_choice(legal, move))  # a failure inside the move, or that it shows, shows with it
+                if every_step or k == len(choices) - 1:
+                    check_move_hides_cards(st, move, checks, flow=self.check_flow, others=others)
                 self.budget -= 1
                 st.play(move)
             if every_step:
