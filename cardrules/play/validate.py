@@ -39,6 +39,7 @@ from typing import Any, Callable, Sequence
 import attrs
 
 from ..language import nodes as n
+from ..language import types as T
 from .agents import sample_hidden
 from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
 from .output import write_text_atomically
