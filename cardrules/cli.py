@@ -489,7 +489,7 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, players, params)
         played = []
         if log is not None:
             from .play.replay import replay as run
-            for _, text, state in run(log, compiled):
+            for _, text, _ in run(log, compiled):
                 played.append(text)
         who = "you are seat" if len(humans) == 1 else "people at seats"
         screen.print(f"{compiled.title}, seed {seed}; {who} {', '.join(map(str, humans))}", markup=False,

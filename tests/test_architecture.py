@@ -3,7 +3,8 @@ imports only from its own layer or the layers below it, no two modules import ea
 (directly or round a longer loop), and nothing imports another module's private names.
 
 Every import counts, at the top of a module or inside a function: a lazy import is still a
-dependency."""
+dependency. An import under `if TYPE_CHECKING:` never runs: it names a type for annotations and
+the type checker, so it must respect the layers but cannot close a cycle."""
 
 from __future__ import annotations
 
@@ -36,12 +37,26 @@ def resolve(importer: str, is_package: bool, node: ast.ImportFrom) -> str:
     return ".".join(base + ([node.module] if node.module else []))
 
 
-def imports_of(name: str) -> list[tuple[str, list[str], int]]:
-    """(imported module, names taken from it, line) for every import inside the package."""
+def type_only_imports(tree: ast.AST) -> set[int]:
+    """The ids of the import statements under `if TYPE_CHECKING:`."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            found.update(id(x) for stmt in node.body for x in ast.walk(stmt)
+                         if isinstance(x, (ast.Import, ast.ImportFrom)))
+    return found
+
+
+def imports_of(name: str, type_only: bool = True) -> list[tuple[str, list[str], int]]:
+    """(imported module, names taken from it, line) for every import inside the package, those
+    under `if TYPE_CHECKING:` only when `type_only`."""
     path = MODULES[name]
     tree = ast.parse(path.read_text(), str(path))
+    skipped = set() if type_only else type_only_imports(tree)
     out = []
     for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
         if isinstance(node, ast.Import):
             out.extend((a.name, [], node.lineno) for a in node.names if a.name.startswith("cardrules"))
         elif isinstance(node, ast.ImportFrom):
@@ -61,6 +76,7 @@ def imports_of(name: str) -> list[tuple[str, list[str], int]]:
 
 
 GRAPH = {name: imports_of(name) for name in MODULES}
+RUN_TIME_GRAPH = {name: imports_of(name, type_only=False) for name in MODULES}
 
 
 def layer_of(name: str) -> int | None:
@@ -96,7 +112,8 @@ def test_no_module_imports_another_modules_private_names(name):
 
 
 def test_the_imports_have_no_cycle():
-    edges = {name: {t for t, _, _ in GRAPH[name] if t in MODULES and t != name} for name in MODULES}
+    edges = {name: {t for t, _, _ in RUN_TIME_GRAPH[name] if t in MODULES and t != name}
+             for name in MODULES}
     # A package's __init__ is imported before its submodules: an edge from a submodule back to
     # its own package's __init__ is a cycle too, so keep every edge.
     state: dict[str, int] = {}
@@ -123,7 +140,7 @@ def test_these_checks_find_a_planted_cycle_and_a_planted_upward_import(monkeypat
     """The test above must be able to fail: a planted cycle is found."""
     planted = {"cardrules.language.a": [("cardrules.language.b", [], 1)],
                "cardrules.language.b": [("cardrules.language.a", [], 1)]}
-    monkeypatch.setitem(globals(), "GRAPH", planted)
+    monkeypatch.setitem(globals(), "RUN_TIME_GRAPH", planted)
     monkeypatch.setitem(globals(), "MODULES", {k: None for k in planted})
     with pytest.raises(pytest.fail.Exception, match="import cycle"):
         test_the_imports_have_no_cycle()
@@ -131,6 +148,12 @@ def test_these_checks_find_a_planted_cycle_and_a_planted_upward_import(monkeypat
     monkeypatch.setitem(globals(), "GRAPH", upward)
     with pytest.raises(AssertionError, match="higher layer"):
         test_a_module_imports_only_its_own_layer_and_those_below("cardrules.language.a")
+
+
+def test_only_imports_under_type_checking_are_type_only():
+    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .runtime import State\n"
+                     "else:\n    import os\nimport sys\n")
+    assert [type(x).__name__ for x in ast.walk(tree) if id(x) in type_only_imports(tree)] == ["ImportFrom"]
 
 
 def test_the_architecture_document_names_every_folder_and_module():

@@ -99,7 +99,7 @@ def _max_tokens(game: Game) -> int:
 
 
 def _deals(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or not 1 <= value <= MAX_DEALS:
+    if isinstance(value, bool) or not isinstance(value, Integral) or not 1 <= int(value) <= MAX_DEALS:
         raise RulesError([Diagnostic(f"deals={str(value)[:40]}: the deals are a whole number from 1 to {MAX_DEALS:,}",
                                      None, f"the default is {DEFAULT_DEALS:,}")])
     return int(value)
@@ -144,7 +144,7 @@ class _Record:
         self.seen: list[list[str]] = [[] for _ in range(players)]
         self.taken: list[list[int]] = [[] for _ in range(players)]
 
-    def __deepcopy__(self, memo) -> "_Record":
+    def __deepcopy__(self, memo) -> _Record:
         other = _Record(0)
         other.seen = [s[:] for s in self.seen]
         other.taken = [t[:] for t in self.taken]

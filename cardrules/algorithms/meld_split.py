@@ -12,6 +12,7 @@ Cards are described by parallel sequences indexed by card, as in :mod:`melds`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 from itertools import product
 from numbers import Rational
 
@@ -68,7 +69,7 @@ def best_split(ranks: Sequence[Hashable], suits: Sequence[Hashable], values: Seq
         p = position.get(rank)
         if p is None:
             return
-        runs = [(k,)]
+        runs: list[tuple[int, ...]] = [(k,)]
         length = 1
         while True:
             nxt = [j for j in at.get((p + length, suit), ()) if counts[j]]
@@ -86,7 +87,7 @@ def best_split(ranks: Sequence[Hashable], suits: Sequence[Hashable], values: Seq
         while first < len(counts) and not counts[first]:
             first += 1
         if first == len(counts):
-            return (0, 0, ())
+            return (Fraction(0), 0, ())
         left = list(counts)
         left[first] -= 1
         value, cards, _ = solve(tuple(left), first)

@@ -5,7 +5,8 @@ a *set* is a group of cards of one rank ("three kings").  Wild cards stand in
 for any missing card, within the limits given by :class:`MeldRules`.
 
 Cards are described by parallel sequences indexed by card: ``ranks[i]`` and
-``suits[i]`` are integers chosen by the caller, and ``wild[i]`` is true when
+``suits[i]`` are labels chosen by the caller (any hashable values: the engine passes the
+deck's rank and suit names), and ``wild[i]`` is true when
 card ``i`` is wild in the current game (its rank and suit are then ignored
 for validity, though they still tell identical wild cards apart).
 """
@@ -13,11 +14,14 @@ for validity, though they still tell identical wild cards apart).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
 __all__ = ["MeldRules", "classify", "melds_of_size", "can_extend"]
+
+Rank = Hashable
+Suit = Hashable
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,8 +42,8 @@ class MeldRules:
         or ``max_wild`` or ``min_naturals`` is negative.
     """
 
-    order: tuple[int, ...]
-    set_ranks: frozenset[int] | None = None
+    order: tuple[Rank, ...]
+    set_ranks: frozenset[Rank] | None = None
     max_wild: int = 1
     min_naturals: int = 2
     min_size: int = 3
@@ -47,8 +51,8 @@ class MeldRules:
     sets: bool = True
     # Derived lookups, computed once here because classify() runs inside
     # legal-move generation and must not rebuild them on every call.
-    position: dict[int, int] = field(init=False, repr=False, compare=False, hash=False)
-    set_ok: frozenset[int] = field(init=False, repr=False, compare=False, hash=False)
+    position: dict[Rank, int] = field(init=False, repr=False, compare=False, hash=False)
+    set_ok: frozenset[Rank] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         order = tuple(self.order)
@@ -70,8 +74,8 @@ KINDS = ("run", "set")  # the words classify answers with
 
 
 def classify(
-    ranks: Sequence[int],
-    suits: Sequence[int],
+    ranks: Sequence[Rank],
+    suits: Sequence[Suit],
     wild: Sequence[bool],
     rules: MeldRules,
 ) -> tuple[str, bool] | None:
@@ -128,8 +132,8 @@ def classify(
 
 
 def _is_run(
-    ranks: Sequence[int],
-    suits: Sequence[int],
+    ranks: Sequence[Rank],
+    suits: Sequence[Suit],
     wild: Sequence[bool],
     rules: MeldRules,
     first: int,
@@ -157,8 +161,8 @@ def _is_run(
 
 
 def can_extend(
-    ranks: Sequence[int],
-    suits: Sequence[int],
+    ranks: Sequence[Rank],
+    suits: Sequence[Suit],
     wild: Sequence[bool],
     meld_indices: Sequence[int],
     new_index: int,
@@ -185,8 +189,8 @@ def can_extend(
 
 
 def melds_of_size(
-    ranks: Sequence[int],
-    suits: Sequence[int],
+    ranks: Sequence[Rank],
+    suits: Sequence[Suit],
     wild: Sequence[bool],
     rules: MeldRules,
     size: int,
@@ -228,11 +232,11 @@ def melds_of_size(
     # of ranks that may form sets, which a set takes by rank (by_rank), `held` cards in all. A
     # run holds one card of each of its positions, the first of its kind standing for it
     # (by_suit: suit -> position -> card).
-    wild_buckets: dict[tuple[int, int], list[int]] = {}
-    set_buckets: dict[tuple[int, int], list[int]] = {}
-    by_suit: dict[int, dict[int, int]] = {}
-    by_rank: dict[int, list[list[int]]] = {}
-    held: dict[int, int] = {}
+    wild_buckets: dict[tuple[Rank, Suit], list[int]] = {}
+    set_buckets: dict[tuple[Rank, Suit], list[int]] = {}
+    by_suit: dict[Suit, dict[int, int]] = {}
+    by_rank: dict[Rank, list[list[int]]] = {}
+    held: dict[Rank, int] = {}
     # With a required natural card, a natural card of neither its rank nor its suit is in no
     # meld; runs then look at its suit only, sets at its rank only.
     focus_rank, focus_suit = focus if focus is not None else (None, None)

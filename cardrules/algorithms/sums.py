@@ -109,7 +109,7 @@ def _group_masks(
         return []
     masks: list[int] = []
     pool: list[tuple[int, Number]] = []
-    left = 0  # what the pool adds up to
+    left: Number = 0  # what the pool adds up to
     flagged = len(exact_only)
     for i, v in enumerate(values):
         # Values are positive, so an item worth more than the target is in no group, and one

@@ -2,17 +2,19 @@
 
 Cards are numbers indexing the caller's tables: ``position_of`` gives each
 card's strength within its suit (higher wins) and ``suit_of`` its suit, as
-values chosen by the caller.
+labels chosen by the caller (any hashable values: the engine passes suit names).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 __all__ = ["playable", "trick_winner"]
 
+Suit = Hashable
 
-def playable(cards: Sequence[int], suit_of: Sequence[int | None], led_suit: int | None) -> list[int]:
+
+def playable(cards: Sequence[int], suit_of: Sequence[Suit | None], led_suit: Suit | None) -> list[int]:
     """Return the cards of a hand that may be played, in the hand's order.
 
     A player must follow the suit that was led when able to; otherwise, or
@@ -31,8 +33,8 @@ def playable(cards: Sequence[int], suit_of: Sequence[int | None], led_suit: int 
 def trick_winner(
     trick: Sequence[int],
     position_of: Sequence[int],
-    suit_of: Sequence[int | None],
-    trump: int | None = None,
+    suit_of: Sequence[Suit | None],
+    trump: Suit | None = None,
 ) -> int:
     """Return the card that wins a trick.
 

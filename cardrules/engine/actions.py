@@ -37,7 +37,7 @@ is: the same cards with a half-chosen move offer other actions.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..language import nodes as n
 from ..language import types as T
@@ -46,9 +46,12 @@ from .errors import IllegalMove, RulesRuntimeError
 from .per_game import per_game
 from .primitives import Move
 
+if TYPE_CHECKING:
+    from .runtime import Game, State
+
 WINDOW_CAP = 1024
 
-Encoder = Callable[["State", object, list], None]
+Encoder = Callable[["State", Any, list], None]
 
 
 class ActionEncoding:

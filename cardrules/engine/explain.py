@@ -12,7 +12,7 @@ reason: quoted from the rules file, with the values that make it false.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import attrs
 
@@ -23,6 +23,10 @@ from .codegen import CodeGen, conjuncts, free_names
 from .per_game import per_game
 from .primitives import normal_text
 from ..language.diagnostics import Span, did_you_mean
+
+if TYPE_CHECKING:
+    from .primitives import Move
+    from .runtime import CompiledMove, CompiledPhase, Game, State
 
 
 CANDIDATE_LIMIT = 50_000  # bindings tried before giving up on a move with huge generators
@@ -193,7 +197,7 @@ class _Explainer:
             return None
         return _show(self.game, st, value, self.game.model.types.get(id(e), T.ANY))
 
-    def unmatched(self, st: State, text: str, cm: CompiledMove, matcher: "_Matcher",
+    def unmatched(self, st: State, text: str, cm: CompiledMove, matcher: _Matcher,
                   legal: Sequence[Move]) -> Explanation:
         gens = cm.decl.generators
         offered = [m.text for m in legal if m.name == cm.name]

@@ -17,9 +17,12 @@ the writer the caller gives:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..language import types as T
+
+if TYPE_CHECKING:
+    from .runtime import State
 
 CardWriter = Callable[[int], "str | None"]
 

@@ -9,8 +9,14 @@ after it (a face-down discard), so transcripts and replays shown to a seat leak 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..language import types as T
 from .json_values import json_value, seen_card, variables_json
+
+if TYPE_CHECKING:
+    from .primitives import Move
+    from .runtime import State
 
 HIDDEN_CARD = "??"
 
@@ -48,7 +54,7 @@ def cards_named(st, move) -> list[int]:
     return [c for value, t in zip(move.args, move_param_types(st.game, cm)) for c in cards_in(st, value, t)]
 
 
-def move_param_types(game, cm) -> list[str]:
+def move_param_types(game, cm) -> list[T.Type]:
     """The element type of each parameter of a compiled move (its generator's source)."""
     types = game.model.types
     return [T.element(types.get(id(g.source), T.ANY)) for g in cm.decl.generators]

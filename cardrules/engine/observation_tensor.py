@@ -37,6 +37,8 @@ the strings carry them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fractions import Fraction
 
 from ..language import types as T
@@ -44,6 +46,9 @@ from .actions import encoding
 from .json_values import json_value, seen_card, variables_json
 from .per_game import per_game
 from .primitives import Move
+
+if TYPE_CHECKING:
+    from .runtime import Game, State
 
 _CARD_LIST = T.list_of(T.CARD)
 

@@ -9,14 +9,15 @@ from functools import wraps
 from typing import Callable, TypeVar
 
 Made = TypeVar("Made")
+Key = TypeVar("Key")
 
 
-def per_game(build: Callable[[object], Made]) -> Callable[[object], Made]:
+def per_game(build: Callable[[Key], Made]) -> Callable[[Key], Made]:
     """`build(game)` made on the first call for a game, then given back."""
     made: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
     @wraps(build)
-    def get(game) -> Made:
+    def get(game: Key) -> Made:
         found = made.get(game)
         if found is None:
             found = made[game] = build(game)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..language import nodes as n
 from ..language import types as T
@@ -33,6 +33,9 @@ from ..language.files import read_json
 from ..language.limits import MAX_NUMBER_DIGITS, MAX_POSITION_BYTES, digits_too_many, number_too_large
 from .errors import PYTHON_ERRORS, RulesRuntimeError
 from .json_values import json_value, param_json, variables_json
+
+if TYPE_CHECKING:
+    from .runtime import Game, State
 
 FORMAT = "cardrules-position/1"
 

@@ -114,7 +114,7 @@ class Game:
             tb = tb.tb_next
         return span
 
-    def __deepcopy__(self, memo) -> "Game":
+    def __deepcopy__(self, memo) -> Game:
         return self  # immutable: copies of a State share it
 
     def __repr__(self) -> str:
@@ -132,7 +132,7 @@ class Game:
     def team_count(self) -> int:
         return len(self.members)
 
-    def blank_state(self, seed: int = 0) -> "State":
+    def blank_state(self, seed: int = 0) -> State:
         """A State before setup: every card in the deck zone, face as the deck zone says,
         variables unset. Position notation fills one in; :meth:`new_state` runs setup on one."""
         st = State.__new__(State)
@@ -158,7 +158,7 @@ class Game:
         st._checkpoint = st._replay = None
         return st
 
-    def new_state(self, seed: int | None = None) -> "State":
+    def new_state(self, seed: int | None = None) -> State:
         """The game dealt from `seed`: one seed is one game. Without a seed, a fresh one is drawn
         from the system's randomness; ``state.seed`` says which, to deal the same game again."""
         if seed is None:
@@ -175,7 +175,7 @@ class Game:
         st._checkpoint, st._replay = seed, array("B")  # `apply` replays from this very start, dealt again
         return st
 
-    def visible_to(self, st: "State", card: int, player: int) -> bool:
+    def visible_to(self, st: State, card: int, player: int) -> bool:
         """May `player` see which card this is, where it lies now?"""
         if st.face[card] or (st.known[card] >> player) & 1:
             return True
@@ -199,6 +199,24 @@ class State:
     __slots__ = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase",
                  "player", "over", "seed", "draws", "steps", "pending", "_legal", "_checkpoint",
                  "_replay")
+    game: Game
+    zones: list[list[int]]          # slot -> the cards in it, bottom first
+    face: bytearray                 # card -> 1 when it lies face up
+    known: list[int]                # card -> bit mask of the seats that have seen it
+    loc: list[int]                  # card -> the slot it is in
+    groups: dict[int, dict]         # group id -> its fields, "cards" among them
+    next_group: int
+    vars: list[Any]                 # variable slot -> its value
+    phase: int                      # index into game.phases; -1 before setup
+    player: int | None
+    over: bool
+    seed: int
+    draws: int
+    steps: int
+    pending: tuple                  # a move half chosen through the integer actions
+    _legal: list[Move] | None
+    _checkpoint: Any
+    _replay: array | None
 
     # --- the research-library interface
     @property
@@ -435,7 +453,7 @@ class State:
         except PYTHON_ERRORS as exc:
             raise self._located(exc) from None
 
-    def clone(self) -> "State":
+    def clone(self) -> State:
         st = State.__new__(State)
         st.game = self.game
         st.zones = [z[:] for z in self.zones]
@@ -456,7 +474,7 @@ class State:
         st._checkpoint = st._replay = None
         return st
 
-    def __deepcopy__(self, memo) -> "State":
+    def __deepcopy__(self, memo) -> State:
         return self.clone()
 
     def __eq__(self, other: object) -> bool:
@@ -468,7 +486,7 @@ class State:
 
     # A State changes as it is played, so it is not hashable (a dict key would be lost when its
     # hash changed); `key()` is the hashable snapshot, equal exactly when the states are.
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None
 
     def key(self) -> tuple:
         """A hashable snapshot of this position: two states have equal keys exactly when they
@@ -512,7 +530,7 @@ class State:
         return position.dump(self)
 
     @classmethod
-    def from_json(cls, game: Game, data: dict) -> "State":
+    def from_json(cls, game: Game, data: dict) -> State:
         return position.load_data(game, data)
 
     def observation(self, player: int) -> dict:

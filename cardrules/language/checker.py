@@ -863,7 +863,7 @@ class Checker:
             zone = self.static_zone(s.zone)
             if zone is not None and not zone.fields:
                 self.error(f"zone `{zone.name}` does not hold groups", s.zone.span,
-                           f"declare it with `groups {{ field: type }}`")
+                           "declare it with `groups { field: type }`")
             for fname, value in s.fields:
                 t = self.expr(value, scope)
                 if zone is not None and zone.fields:

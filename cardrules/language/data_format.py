@@ -130,7 +130,7 @@ class Reader:
         raise FormatError(f"an object with keys {sorted(x)[:3]} is not a value")
 
     def _record(self, number: Any, name: Any, state: Any) -> Any:
-        cls = self._classes.get(name) if isinstance(name, str) else None
+        cls: Any = self._classes.get(name) if isinstance(name, str) else None
         if cls is None:
             raise FormatError(f"{name!r} is not a class of the language's records")
         if type(number) is not int or number in self._objects:

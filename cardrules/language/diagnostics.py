@@ -33,7 +33,7 @@ class Diagnostic:
     hint: str | None = None
     severity: str = "error"
 
-    def render(self, sources: "SourceMap | None" = None) -> str:
+    def render(self, sources: SourceMap | None = None) -> str:
         where = f"{self.span}: " if self.span else ""
         lines = [f"{where}{self.severity}: {self.message}"]
         text = sources.line(self.span) if (sources and self.span) else None
@@ -73,7 +73,7 @@ class SourceMap:
         """A SHA-256 of every file's text, in the order read: it changes when any rule does."""
         import hashlib
         h = hashlib.sha256()
-        for name, lines in self._files.items():
+        for lines in self._files.values():
             h.update("\n".join(lines).encode("utf-8") + b"\0")
         return h.hexdigest()
 

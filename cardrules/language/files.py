@@ -68,7 +68,7 @@ def read_rules_text(path: Path) -> str:
         raise RulesError([Diagnostic(f"`{path}` is not UTF-8 text (byte {exc.start})")]) from None
 
 
-def read_json(path: str | Path, what: str, limit: int, stream: "Stream | None" = None) -> Any:
+def read_json(path: str | Path, what: str, limit: int, stream: Stream | None = None) -> Any:
     """A JSON file (a position, a game log, a saved run) as plain data, or a RulesError saying
     why not: never a Python error, whatever the bytes, and never more than `limit` bytes read.
     `NaN` and `Infinity` are not JSON numbers; running out of memory is a diagnostic too.
@@ -184,7 +184,7 @@ class _Reader:
         """Past a `,` (False) or the closing bracket (True)."""
         char = self._peek()
         if char not in (",", close):
-            self._fail(f"Expecting ',' delimiter" if char else "Expecting value")
+            self._fail("Expecting ',' delimiter" if char else "Expecting value")
         self.at += 1
         return char == close
 

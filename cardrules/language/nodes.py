@@ -7,7 +7,7 @@ Every node carries the :class:`~cardrules.language.diagnostics.Span` that diagno
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, TypeAlias, dataclass_transform
 
 from .diagnostics import Span
 
@@ -49,6 +49,7 @@ class Node:
             object.__setattr__(self, f, value)
 
 
+@dataclass_transform(kw_only_default=True, frozen_default=True)
 def node(cls: type) -> type:
     """The class `cls` declares, as a :class:`Node`: its annotations are its fields, in order,
     each a keyword argument of the constructor, those with a value in the class body optional."""
@@ -57,7 +58,7 @@ def node(cls: type) -> type:
     body = {k: v for k, v in cls.__dict__.items() if k not in defaults and k not in ("__dict__", "__weakref__")}
     body["__slots__"] = fields
     body["FIELDS"] = fields
-    made = type(cls.__name__, (Node,), body)
+    made: Any = type(cls.__name__, (Node,), body)
     params = ", ".join(f"{f}=_d_{f}" if f in defaults else f for f in fields)
     sets = "".join(f"\n    _set(self, {f!r}, {f})" for f in fields)
     namespace = {"_set": object.__setattr__, **{f"_d_{f}": v for f, v in defaults.items()}}
@@ -115,7 +116,7 @@ class Name:
 @node
 class Call:
     func: str
-    args: tuple["Expr", ...]
+    args: tuple[Expr, ...]
     span: Span
 
 
@@ -124,44 +125,44 @@ class Aggregate:
     """``sum(value(c) for c in hand[me] if ...)`` and its siblings count, any, all, max, min, most."""
 
     func: str
-    element: "Expr"
+    element: Expr
     var: str
-    iterable: "Expr"
-    condition: "Expr | None"
+    iterable: Expr
+    condition: Expr | None
     span: Span
 
 
 @node
 class ListLit:
-    items: tuple["Expr", ...]
+    items: tuple[Expr, ...]
     span: Span
 
 
 @node
 class ListComp:
-    element: "Expr"
+    element: Expr
     var: str
-    iterable: "Expr"
-    condition: "Expr | None"
+    iterable: Expr
+    condition: Expr | None
     span: Span
 
 
 @node
 class MapLit:
-    entries: tuple[tuple["Expr", "Expr"], ...]
+    entries: tuple[tuple[Expr, Expr], ...]
     span: Span
 
 
 @node
 class Index:
-    obj: "Expr"
-    index: "Expr"
+    obj: Expr
+    index: Expr
     span: Span
 
 
 @node
 class Attr:
-    obj: "Expr"
+    obj: Expr
     name: str
     span: Span
 
@@ -169,23 +170,23 @@ class Attr:
 @node
 class Unary:
     op: str  # "-" or "not"
-    operand: "Expr"
+    operand: Expr
     span: Span
 
 
 @node
 class Binary:
     op: str  # + - * / // % and or == != < <= > >= in notin ..
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
     span: Span
 
 
 @node
 class Cond:
-    test: "Expr"
-    then: "Expr"
-    otherwise: "Expr"
+    test: Expr
+    then: Expr
+    otherwise: Expr
     span: Span
 
 
@@ -194,13 +195,15 @@ class LetIn:
     """``let x = value in body``: a name for a value, inside one expression."""
 
     name: str
-    value: "Expr"
-    body: "Expr"
+    value: Expr
+    body: Expr
     span: Span
 
 
-Expr = Union[Num, Str, Const, Name, Call, Aggregate, ListLit, ListComp, MapLit, Index, Attr, Unary, Binary, Cond,
-             LetIn]
+Expr: TypeAlias = (
+    Num | Str | Const | Name | Call | Aggregate | ListLit | ListComp | MapLit | Index | Attr | Unary |
+    Binary | Cond | LetIn
+)
 
 
 # --- statements --------------------------------------------------------------------------
@@ -270,8 +273,8 @@ class MakeGroup:
 
 @node
 class If:
-    branches: tuple[tuple[Expr, "Block"], ...]
-    otherwise: "Block | None"
+    branches: tuple[tuple[Expr, Block], ...]
+    otherwise: Block | None
     span: Span
 
 
@@ -280,7 +283,7 @@ class For:
     var: str
     iterable: Expr
     condition: Expr | None
-    body: "Block"
+    body: Block
     span: Span
 
 
@@ -290,7 +293,7 @@ class Repeat:
 
     bound: Expr
     condition: Expr
-    body: "Block"
+    body: Block
     span: Span
 
 
@@ -312,8 +315,10 @@ class CallAction:
     span: Span
 
 
-Stmt = Union[Assign, Let, MoveCards, Deal, Shuffle, Flip, Reveal, MakeGroup, If, For, Repeat, Goto, EndGame,
-             CallAction]
+Stmt: TypeAlias = (
+    Assign | Let | MoveCards | Deal | Shuffle | Flip | Reveal | MakeGroup | If | For | Repeat | Goto |
+    EndGame | CallAction
+)
 
 
 @node
@@ -337,7 +342,7 @@ class TypeRef:
 @node
 class Param:
     name: str
-    domain: "Domain | None"
+    domain: Domain | None
     default: Expr
     span: Span
 
@@ -512,8 +517,10 @@ class Display:
     span: Span
 
 
-Decl = Union[GameName, Extends, Players, Teams, Param, Deck, Zone, Var, Def, Action, Phase, Setup, Score, Remove,
-             Display]
+Decl: TypeAlias = (
+    GameName | Extends | Players | Teams | Param | Deck | Zone | Var | Def | Action | Phase | Setup |
+    Score | Remove | Display
+)
 
 
 @node

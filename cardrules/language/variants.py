@@ -21,10 +21,14 @@ addition that is not checked for use: offering it is its use.
 
 from __future__ import annotations
 
+from typing import TypeAlias, TypeVar, cast
+
 from . import nodes as n
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
 
 _NAMED = (n.Param, n.Zone, n.Var, n.Def, n.Action, n.Phase)
+Named: TypeAlias = n.Param | n.Zone | n.Var | n.Def | n.Action | n.Phase
+D = TypeVar("D", bound=Named)
 _KIND_WORDS = {n.Param: "parameter", n.Zone: "zone", n.Var: "variable", n.Def: "def", n.Action: "action",
                n.Phase: "phase"}
 _SINGLE_WORDS = {n.GameName: "game", n.Players: "players", n.Teams: "teams", n.Deck: "deck", n.Setup: "setup",
@@ -41,17 +45,21 @@ class _Resolver:
         self.decls = list(base.decls)
         self.base_names = {kind: [d.name for d in base.decls if isinstance(d, kind)] for kind in _NAMED}
         self.errors: list[Diagnostic] = []
-        self.added: list[n.Decl] = []
-        self.removed: list[tuple[n.Remove, n.Decl]] = []
+        self.added: list[Named] = []
+        self.removed: list[tuple[n.Remove, Named]] = []
 
     def error(self, message: str, span: Span, hint: str | None = None) -> None:
         self.errors.append(Diagnostic(message, span, hint))
 
-    def index_of(self, kind, name: str) -> int | None:
+    def index_of(self, kind: type[Named], name: str) -> int | None:
         for i, d in enumerate(self.decls):
             if isinstance(d, kind) and d.name == name:
                 return i
         return None
+
+    def at(self, i: int, kind: type[D]) -> D:
+        """The declaration `index_of(kind, ...)` found at `i`."""
+        return cast(D, self.decls[i])
 
     def run(self, sources: SourceMap) -> n.RulesFile:
         self.check_duplicates()
@@ -83,6 +91,7 @@ class _Resolver:
         """A variant says each change once; a second one would silently win."""
         seen: dict[tuple, Span] = {}
         for d in self.variant.decls:
+            key: tuple
             if isinstance(d, _NAMED):
                 key, what = (type(d), d.name), f"{_KIND_WORDS[type(d)]} `{d.name}`"
             elif type(d) in _SINGLE_WORDS:
@@ -108,10 +117,10 @@ class _Resolver:
             self.decls.append(d)
             self.added.append(d)
             return
-        old = self.decls[i]
+        old = self.at(i, n.Param)
         self.decls[i] = n.Param(name=d.name, domain=d.domain or old.domain, default=d.default, span=d.span)
 
-    def replace_named(self, d) -> None:
+    def replace_named(self, d: Named) -> None:
         i = self.index_of(type(d), d.name)
         if i is None:
             self.decls.append(d)
@@ -126,7 +135,7 @@ class _Resolver:
                        did_you_mean(d.name, self.base_names[n.Phase])
                        or "a new phase needs a `turn` (or a `do` block)")
             return
-        phase = self.decls[i]
+        phase = self.at(i, n.Phase)
         if phase.do is not None:
             self.error(f"phase `{d.name}` runs by itself (`do`), so it has no moves to add to", d.span,
                        "replace the whole phase instead")
@@ -148,7 +157,8 @@ class _Resolver:
         for kind in _NAMED:
             i = self.index_of(kind, d.name)
             if i is not None:
-                self.removed.append((d, self.decls.pop(i)))
+                self.removed.append((d, self.at(i, kind)))
+                del self.decls[i]
                 return
         names = [name for kind in _NAMED for name in self.base_names[kind]]
         self.error(f"the base game has nothing named `{d.name}` to remove", d.span, did_you_mean(d.name, names))
@@ -159,7 +169,7 @@ class _Resolver:
             self.error(f"the base game has no phase `{d.name}`", d.span,
                        did_you_mean(d.name, self.base_names[n.Phase]))
             return
-        phase = self.decls[i]
+        phase = self.at(i, n.Phase)
         kept = tuple(m for m in phase.moves if m.name != d.member)
         if len(kept) == len(phase.moves):
             self.error(f"phase `{d.name}` has no move `{d.member}`", d.span,
@@ -191,7 +201,7 @@ class _Resolver:
             what = "no `goto` leads to it" if isinstance(d, n.Phase) else "nothing uses it"
             self.error(f"{kind} `{d.name}` is new in this variant, and {what}", d.span,
                        f"{close} A declaration with the base's name replaces it." if close
-                       else f"use it, or remove it from the variant")
+                       else "use it, or remove it from the variant")
 
 
 def _key(d) -> tuple[str, str]:

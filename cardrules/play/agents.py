@@ -116,9 +116,9 @@ def place_cards(st: State, spots: list[tuple[list, int]], old: list[int], new: l
     loc = [st.loc[c] for c in old]
     face = [st.face[c] for c in old]
     known = [st.known[c] for c in old]
-    for (where, i), c, l, f, k in zip(spots, new, loc, face, known):
+    for (where, i), c, at, f, k in zip(spots, new, loc, face, known):
         where[i] = c
-        st.loc[c] = l
+        st.loc[c] = at
         st.face[c] = f
         st.known[c] = k
     swapped = {a: b for a, b in zip(old, new) if a != b}
@@ -141,12 +141,14 @@ def _follow(value, swapped: dict, many: bool):
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
 def observers(agents) -> list:
     """The agents among `agents` that want to hear of every move (those with an ``observe``
     method): call ``observe(state, move)`` on each, with the position before the move, for
     every move played by any seat, so that they can infer from play what the cards they cannot
     see may be. An agent reads there only what its own seat may see."""
-    out = []
+    out: list = []
     for agent in agents:
         if hasattr(agent, "observe") and all(agent is not a for a in out):
             out.append(agent)

@@ -46,7 +46,7 @@ class Recorder:
             first_team = game.team_of[st.player] if not st.over else None
         self.first_team = first_team
         self.moves = 0
-        self.leader = None
+        self.leader: int | None = None
         self.changes = 0
         self.trailing_at = [0] * teams  # per team: the moves played when it last did not lead
         self.deficit = [0.0] * teams
@@ -120,7 +120,7 @@ def figures(metrics: list[list], winners: list[int | None], agents: Sequence[str
     teams = len(set(team_of))
     skilled = skill_teams(agents, team_of)
     shares = {"first-seat win": 1 / teams, "skill gap": len(skilled or ()) / teams}
-    out = {}
+    out: dict[str, dict] = {}
     n = len(metrics)
     for name in ("first-seat win", "skill gap"):
         if name in values:

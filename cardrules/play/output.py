@@ -30,4 +30,6 @@ def write_atomically(path: str | Path, write: Callable[[Path], None]) -> None:
 
 
 def write_text_atomically(path: str | Path, text: str) -> None:
-    write_atomically(path, lambda p: p.write_text(text, encoding="utf-8", newline=""))
+    def write(target: Path) -> None:
+        target.write_text(text, encoding="utf-8", newline="")
+    write_atomically(path, write)

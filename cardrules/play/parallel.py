@@ -19,7 +19,7 @@ import multiprocessing
 import os
 import signal
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Generator, Iterator, Sequence
 
 import attrs
 
@@ -46,7 +46,7 @@ class GameSpec:
     params: tuple[tuple[str, object], ...]
 
     @classmethod
-    def of(cls, game: Game) -> "GameSpec":
+    def of(cls, game: Game) -> GameSpec:
         return cls(str(Path(game.path).resolve()), tuple(sorted(game.params.items())))
 
     def load(self) -> Game:
@@ -74,7 +74,7 @@ def chunk_ranges(start: int, stop: int, workers: int) -> list[tuple[int, int]]:
 
 
 def play(game: Game, seed: int, agents: Sequence[str], start: int, stop: int,
-         workers: int = 1, scheduler: str | None = None, metrics: bool = False) -> Iterator[Chunk]:
+         workers: int = 1, scheduler: str | None = None, metrics: bool = False) -> Generator[Chunk, None, None]:
     """Play games start..stop-1 and yield their results chunk by chunk, in game order.
 
     Close the iterator (or let it be collected) to stop early: pending work is cancelled and

@@ -115,7 +115,7 @@ def comparison_figure(result: Comparison, title: str):
     for axes_row, grid_row, top in zip(axes, grid_rows, tallest):
         for ax, (measure, rows) in zip(axes_row, grid_row):
             y = [top - 1 - i for i in range(len(rows))]  # every panel's first row at the top
-            for yi, (name, d) in zip(y, rows):
+            for yi, (_, d) in zip(y, rows):
                 colour = _SIGNIFICANT if d.significant else _NOT
                 if d.low is not None:
                     ax.plot([d.low, d.high], [yi, yi], color=colour, linewidth=2)

@@ -62,7 +62,7 @@ class GameLog:
     folder: Path | None = None
 
     @classmethod
-    def of(cls, game: Game, name: str, seed: int, moves: list[str], seats: dict[int, str] | None = None) -> "GameLog":
+    def of(cls, game: Game, name: str, seed: int, moves: list[str], seats: dict[int, str] | None = None) -> GameLog:
         return cls(game_name(name), log_params(game), seed, list(moves), rules_hash(game),
                    {str(k): v for k, v in (seats or {}).items()})
 
@@ -74,7 +74,7 @@ class GameLog:
         write_text_atomically(path, json.dumps(self.to_json(), indent=1) + "\n")
 
     @classmethod
-    def read(cls, path: str | Path) -> "GameLog":
+    def read(cls, path: str | Path) -> GameLog:
         data = read_json(path, "game log", MAX_LOG_BYTES)
         start = Span(str(path), 1, 1)
         if not isinstance(data, dict) or data.get("format") != FORMAT:

@@ -123,7 +123,7 @@ class _View:
     hidden: list[int]
 
     @classmethod
-    def of(cls, st: State, seat: int) -> "_View":
+    def of(cls, st: State, seat: int) -> _View:
         game = st.game
         visible = game.visible_to
         slot = [_slot_of(st, c) if visible(st, c, seat) else -1 for c in range(game.deck_size)]
@@ -233,7 +233,7 @@ class Knowledge:
         by_slot: dict[int, list[int]] = {}
         for k, (_, _, s) in enumerate(places):
             by_slot.setdefault(s, []).append(k)
-        out = [None] * len(places)
+        out: list[int | None] = [None] * len(places)
         for card, slot in sorted(self.pins.items()):
             spots = [k for k in by_slot.get(slot, ()) if out[k] is None]
             if card in free and spots:
@@ -381,6 +381,7 @@ class _Node:
 
 
 class _SearchAgent:
+    name: str  # the spec word of the kind of search, `ismcts` or `pimc`
     def __init__(self, seed: int | str = 0, budget: Budget | None = None):
         self.rng = random.Random(seed)
         self.budget = budget or Budget(iterations=DEFAULT_ITERATIONS[self.name])
@@ -417,6 +418,10 @@ class _SearchAgent:
         worlds = knowledge.worlds(state, self.rng, count)
         text = self._search(state, worlds, started)
         return next(m for m in moves if m.text == text)
+
+    def _search(self, state: State, worlds: list[State], started: float) -> str:
+        """The text of the move the search chooses in `state`, over the sampled `worlds`."""
+        raise NotImplementedError
 
 
 class ISMCTSAgent(_SearchAgent):

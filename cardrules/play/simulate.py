@@ -23,7 +23,7 @@ import re
 import time
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import attrs
 
@@ -80,6 +80,7 @@ class Results:
     def to_json(self) -> dict:
         """Each game as [moves, hands, scores] or, when the game counts no hands, [moves, scores];
         with the design metrics' values last when they were recorded."""
+        out: dict[str, list]
         if any(h is not None for h in self.hands):
             out = {"fields": ["moves", "hands", "scores"],
                    "games": [[m, None if h is None else json_number(h), [json_number(s) for s in sc]]
@@ -94,7 +95,7 @@ class Results:
         return out
 
     @classmethod
-    def from_json(cls, data: dict) -> "Results":
+    def from_json(cls, data: dict) -> Results:
         out = cls()
         for row in data["games"]:
             out.add(data["fields"], row)
@@ -198,7 +199,7 @@ class Summary:
             seats.append({"seat": seat, "agent": self.agents[seat], "team": self.team_of[seat],
                           "wins": wins, "win_rate": wins / n if n else 0.0, "win_low": low, "win_high": high,
                           "score": stats.describe(self.results.seat_scores(seat))})
-        out = {"seats": seats}
+        out: dict[str, Any] = {"seats": seats}
         if self.has_teams:
             teams = []
             for team in sorted(set(self.team_of)):
@@ -231,7 +232,7 @@ class Summary:
                 **self.figures(), "results": self.results.to_json(), "timing": self.timing()}
 
     @classmethod
-    def from_json(cls, data: dict, results: Results | None = None) -> "Summary":
+    def from_json(cls, data: dict, results: Results | None = None) -> Summary:
         """A previous run, written by :meth:`to_json`, to resume; `results`, its games when they
         were read apart (see :meth:`read`)."""
         problem = _run_problem(data)
@@ -251,7 +252,7 @@ class Summary:
                    counts_hands="hands" in data["results"]["fields"], metrics=bool(results.metrics))
 
     @classmethod
-    def read(cls, path: str | Path) -> "Summary":
+    def read(cls, path: str | Path) -> Summary:
         """The run saved in `path` by ``simulate --json``, to resume. Its games are read one at a
         time into the results, so that the file is never one tree of JSON beside them."""
         results = Results()

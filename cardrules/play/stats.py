@@ -69,7 +69,7 @@ def z_value(confidence: float = CONFIDENCE) -> float:
     return NormalDist().inv_cdf(0.5 + confidence / 2)
 
 
-def wilson(successes: int, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
+def wilson(successes: float, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
     """The Wilson score interval of a proportion; (0, 1) when nothing was observed."""
     if n <= 0:
         return 0.0, 1.0

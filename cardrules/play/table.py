@@ -10,6 +10,7 @@ objects, never as markup, so a rules file's `says` text or a card name is never 
 from __future__ import annotations
 
 import re
+from collections.abc import Set
 from fractions import Fraction
 
 import attrs
@@ -37,7 +38,7 @@ class Style:
     colour: bool = True
 
     @classmethod
-    def for_console(cls, console, plain: bool = False) -> "Style":
+    def for_console(cls, console, plain: bool = False) -> Style:
         if plain:
             return cls(False, False)
         encoding = (getattr(console, "encoding", "") or "").lower().replace("-", "")
@@ -198,7 +199,7 @@ class CardTable:
             lines.append(totals)
         return Group(*lines)
 
-    def owned(self, obs: dict, index: int, owners: tuple[str, ...], hidden: set[str]) -> list[Text]:
+    def owned(self, obs: dict, index: int, owners: tuple[str, ...], hidden: Set[str]) -> list[Text]:
         out = []
         for name, zone in self.game.zones.items():
             if zone.owner in owners:

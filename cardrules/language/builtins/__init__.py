@@ -13,9 +13,9 @@ is named after or written for one game.
 
 from .core import AGGREGATES, CONSTANTS, REGISTRY, Builtin, builtin
 
-from . import sums  # noqa: E402,F401  (registers its functions)
-from . import declarations  # noqa: E402,F401
-from . import tricks  # noqa: E402,F401
-from . import melds  # noqa: E402,F401
+from . import sums  # noqa: F401  (registers its functions)
+from . import declarations  # noqa: F401
+from . import tricks  # noqa: F401
+from . import melds  # noqa: F401
 
 __all__ = ["AGGREGATES", "CONSTANTS", "REGISTRY", "Builtin", "builtin"]

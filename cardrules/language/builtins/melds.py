@@ -81,7 +81,8 @@ class _Binding:
         self.kinds: dict[bytes | tuple, str | None] = {}
         self.shapes: dict[bytes | tuple, bytes | tuple] = {}
         self.alias = tables.alias if tables.alike else None
-        self.rules = MeldRules(order=tuple(sorted(order, key=order.__getitem__)),
+        ranks: list[str] = sorted(order, key=order.__getitem__)
+        self.rules = MeldRules(order=tuple(ranks),
                                set_ranks=frozenset(set_ranks), max_wild=max(int(max_wild), 0))
         self.wild = wild
         self.wilds, self.alike, self.of_rank = tables.wilds, tables.alike, tables.of_rank
