@@ -49,7 +49,7 @@ from ..engine.runtime import Game
 from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError
 from ..engine.chance import NeedChance, chance_state, run_step, settle_chance, start
-from .outcome import payoffs
+from .outcome import Payoffs, payoffs
 
 DEFAULT_DEALS = 0  # explicit chance
 MAX_DEALS = 1 << 20  # chance_outcomes lists every deal: a million pairs, 16 MB once OpenSpiel holds them
@@ -111,23 +111,30 @@ def _deals(value) -> int:
 class CardrulesGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**GAME_TYPE.parameter_specification, **(params or {})}
-        self.deals = _deals(params["deals"])
-        self.rules = load_game(str(params["rules"]), rules_values(params))
-        self.payoffs = payoffs(self.rules, str(params["returns"]))
+        deals = _deals(params["deals"])
+        rules = load_game(str(params["rules"]), rules_values(params))
+        self.context = _Context(rules, deals, payoffs(rules, str(params["returns"])))
         # As OpenSpiel keeps them: its own types (numpy's integers are not among them).
         params = {"rules": str(params["rules"]), "players": int(params["players"]), "params": str(params["params"]),
-                  "deals": self.deals, "returns": str(params["returns"])}
-        rules = self.rules
+                  "deals": deals, "returns": str(params["returns"])}
+        kind = self.context.payoffs
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding(rules).size,
-            max_chance_outcomes=self.deals or max_chance_outcomes(rules),
+            max_chance_outcomes=deals or max_chance_outcomes(rules),
             num_players=rules.player_count,
-            min_utility=self.payoffs.low,
-            max_utility=self.payoffs.high,
-            utility_sum=self.payoffs.total,
+            min_utility=kind.low,
+            max_utility=kind.high,
+            utility_sum=kind.total,
             max_game_length=1 + rules.max_steps * _max_tokens(rules))
-        super().__init__(_game_type(UTILITY[self.payoffs.kind], rules.player_count, rules.player_count),
-                         info, params)
+        super().__init__(_game_type(UTILITY[kind.kind], rules.player_count, rules.player_count), info, params)
+
+    @property
+    def rules(self) -> Game:
+        return self.context.rules
+
+    @property
+    def deals(self) -> int:
+        return self.context.deals
 
     def new_initial_state(self):
         return CardrulesState(self)
@@ -139,6 +146,9 @@ class CardrulesGame(pyspiel.Game):
 
 UTILITY = {"zero_sum": pyspiel.GameType.Utility.ZERO_SUM, "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
            "general_sum": pyspiel.GameType.Utility.GENERAL_SUM}
+# Positions kept per game for the children already played (see _Node): the whole tree of Leduc
+# poker (9,457), a few thousand positions of a long game.
+KEPT_CHILDREN = 20_000
 
 
 def max_chance_outcomes(game: Game) -> int:
@@ -147,25 +157,22 @@ def max_chance_outcomes(game: Game) -> int:
     return max(game.deck_size, game.player_count, 2)
 
 
-class _Record:
-    """Per seat, the moves as it saw them and the action ids it took. Copied list by list:
-    copy.deepcopy would visit every string of a long game at each clone."""
+class _Context:
+    """What every state of one game shares. Copied as itself."""
 
-    __slots__ = ("seen", "taken")
+    def __init__(self, rules: Game, deals: int, returns: Payoffs):
+        self.rules = rules
+        self.deals = deals
+        self.payoffs = returns
+        self.kept = 0  # children kept by the nodes of this game
+        self.root: _Node | None = None
 
-    def __init__(self, players: int):
-        self.seen: list[list[str]] = [[] for _ in range(players)]
-        self.taken: list[list[int]] = [[] for _ in range(players)]
-
-    def __deepcopy__(self, memo) -> "_Record":
-        other = _Record(0)
-        other.seen = [s[:] for s in self.seen]
-        other.taken = [t[:] for t in self.taken]
-        return other
+    def __deepcopy__(self, memo) -> "_Context":
+        return self
 
 
 class _Pending:
-    """A step waiting for chance: the action that started it (None: setup; "between": draws
+    """A step waiting for chance: the action that started it (None: setup; BETWEEN: draws
     between steps, made in place), the outcomes chosen so far, and the draw waiting."""
 
     __slots__ = ("action", "outcomes", "need")
@@ -175,158 +182,242 @@ class _Pending:
         self.outcomes = outcomes
         self.need = need
 
-    def __deepcopy__(self, memo) -> "_Pending":
-        return _Pending(self.action, self.outcomes[:], self.need)
-
 
 BETWEEN = "between"
 
 
-class CardrulesState(pyspiel.State):
-    def __init__(self, game: CardrulesGame):
-        super().__init__(game)
-        # Plain fields only: OpenSpiel clones a Python state with copy.deepcopy, and the
-        # engine's Game copies as itself, its State as clone().
-        self.rules = game.rules
-        self.deals = game.deals
-        self.payoffs = game.payoffs
-        self.record = _Record(game.rules.player_count)
-        self._legal = None
-        self.pending = None  # explicit chance: the step waiting for a chance outcome
-        self.dealt = False  # setup has run
-        if self.deals:
-            self.state = None  # the engine's State, once chance has chosen the seed
-        else:
-            self.state = chance_state(self.rules)
-            self._step(None, [])
+class _Node:
+    """One position of the OpenSpiel game, never changed once made, so that states share it:
+    cloning a state copies a reference, and a child once played is kept (up to KEPT_CHILDREN per
+    game), which makes a second walk of a tree (CFR's next iteration) cost look-ups only.
 
-    # --- explicit chance: a step run again with one more outcome until it completes
-    def _step(self, action, outcomes: list[int]) -> None:
-        before = self.state
-        play = start if action is None else (lambda st: st.apply_action(action))
-        try:
-            after, move = run_step(before, play, outcomes)
-        except NeedChance as need:
-            self.pending = _Pending(action, outcomes, need)
-            return
-        self.state = after
-        self.dealt = True
-        if move is not None:
-            for viewer, seen in enumerate(self.record.seen):
-                seen.append(observed_move(before, move, after, viewer))
-        self._between([])
+    `state` is the engine's position (before the step, while `pending` waits for chance);
+    `seen` the move as each seat saw it when this node completed one, `taken` the (seat, action)
+    that led here; the records of the game are the chain of `parent`s."""
 
-    def _between(self, outcomes: list[int]) -> None:
-        try:
-            settle_chance(self.state, outcomes)
-        except NeedChance as need:
-            self.pending = _Pending(BETWEEN, [], need)
-            return
-        self.pending = None
+    __slots__ = ("context", "state", "pending", "dealt", "parent", "seen", "taken", "legal", "children",
+                 "strings", "result")
 
-    def current_player(self):
+    def __init__(self, context: _Context, state, parent=None, pending=None, seen=None, taken=None):
+        self.context = context
+        self.state = state
+        self.pending = pending
+        self.dealt = state is not None and (parent is None or parent.dealt or pending is None)
+        self.parent = parent
+        self.seen = seen
+        self.taken = taken
+        self.legal = None
+        self.children: dict[int, _Node] = {}
+        self.strings: dict[int, str] = {}
+        self.result = None
+
+    def __deepcopy__(self, memo) -> "_Node":
+        return self
+
+    @property
+    def player(self) -> int:
         if self.state is None or self.pending is not None:
             return pyspiel.PlayerId.CHANCE
-        if self.state.is_over:
+        if self.state.over:
             return pyspiel.PlayerId.TERMINAL
-        return self.state.current_player
+        return self.state.player
+
+    def history(self, seat: int) -> list[str]:
+        seen = []
+        node = self
+        while node is not None:
+            if node.seen is not None:
+                seen.append(node.seen[seat])
+            node = node.parent
+        seen.reverse()
+        return seen
+
+    def taken_by(self, seat: int) -> list[int]:
+        taken = []
+        node = self
+        while node is not None:
+            if node.taken is not None and node.taken[0] == seat:
+                taken.append(node.taken[1])
+            node = node.parent
+        return taken
+
+    def child(self, action: int) -> "_Node":
+        node = self.children.get(action)
+        if node is None:
+            node = self._play(action)
+            context = self.context
+            if context.kept < KEPT_CHILDREN:
+                context.kept += 1
+                self.children[action] = node
+        return node
+
+    def _play(self, action: int) -> "_Node":
+        context = self.context
+        if self.state is None:
+            if not 0 <= action < context.deals:
+                raise IllegalMove(f"deal {action}", f"chance chooses one of the deals 0 to {context.deals - 1}")
+            return _Node(context, context.rules.new_state(action), self)
+        pending = self.pending
+        if pending is not None:
+            if action not in pending.need.outcomes:
+                raise IllegalMove(chance_text(self, action), "not an outcome of this draw; outcomes: "
+                                  + ", ".join(map(str, pending.need.outcomes[:20])))
+            if pending.action == BETWEEN:
+                st = self.state.clone()
+                return _between(_Node(context, st, self), [action])
+            return _step(self, self.state, pending.action, pending.outcomes + [action], None)
+        seat = self.state.player
+        if action not in self.legal_actions():
+            self.state.clone().apply_action(action)  # refused with the reason
+        if context.deals:
+            st = self.state.clone()
+            move = st.apply_action(action)
+            return _Node(context, st, self, seen=_seen(self.state, move, st), taken=(seat, action))
+        return _step(self, self.state, action, [], (seat, action))
+
+    def legal_actions(self) -> list[int]:
+        if self.legal is None:
+            self.legal = self.state.legal_actions()
+        return self.legal
+
+
+def _seen(before, move, after) -> tuple[str, ...] | None:
+    if move is None:
+        return None
+    return tuple(observed_move(before, move, after, viewer) for viewer in range(before.game.player_count))
+
+
+def _step(parent: _Node, before, action, outcomes: list[int], taken) -> _Node:
+    """The node after the step `action` starts (None: setup), with `outcomes` for its draws."""
+    play = start if action is None else (lambda st: st.apply_action(action))
+    try:
+        after, move = run_step(before, play, outcomes)
+    except NeedChance as need:
+        return _Node(parent.context, before, parent, _Pending(action, outcomes, need), taken=taken)
+    return _between(_Node(parent.context, after, parent, seen=_seen(before, move, after), taken=taken), [])
+
+
+def _between(node: _Node, outcomes: list[int]) -> _Node:
+    """`node` (new, its state its own) once the draws between steps are made, or waiting for one."""
+    try:
+        settle_chance(node.state, outcomes)
+    except NeedChance as need:
+        node.pending = _Pending(BETWEEN, [], need)
+    return node
+
+
+def _root(context: _Context) -> _Node:
+    if context.root is None:
+        if context.deals:
+            context.root = _Node(context, None)
+        else:
+            blank = _Node(context, None)
+            context.root = _step(blank, chance_state(context.rules), None, [], None)
+            context.root.parent = None
+    return context.root
+
+
+def chance_text(node: _Node, action: int) -> str:
+    if node.state is None:
+        return f"deal {action}"
+    rules = node.context.rules
+    if node.pending is not None and node.pending.need.what == "card" and 0 <= action < rules.deck_size:
+        return f"draw {rules.deck.names[action]}"
+    return f"lot {action}"
+
+
+class CardrulesState(pyspiel.State):
+    """OpenSpiel's state: a reference to a shared, unchanging :class:`_Node` (``state.state`` is
+    the engine's position: read it, never play it)."""
+
+    def __init__(self, game: CardrulesGame):
+        super().__init__(game)
+        self.node = _root(game.context)
+
+    @property
+    def state(self):
+        return self.node.state
+
+    @property
+    def rules(self) -> Game:
+        return self.node.context.rules
+
+    @property
+    def dealt(self) -> bool:
+        return self.node.dealt
+
+    def current_player(self):
+        return self.node.player
 
     def _legal_actions(self, player):
-        if player != self.current_player():
+        node = self.node
+        if player != node.player:
             return []
-        if self._legal is None:
-            self._legal = self.state.legal_actions()
-        return self._legal
+        return node.legal_actions()
 
     def chance_outcomes(self):
-        if self.state is None:
-            p = 1.0 / self.deals
-            return [(seed, p) for seed in range(self.deals)]
-        outcomes = self.pending.need.outcomes
+        node = self.node
+        if node.state is None:
+            deals = node.context.deals
+            p = 1.0 / deals
+            return [(seed, p) for seed in range(deals)]
+        outcomes = node.pending.need.outcomes
         p = 1.0 / len(outcomes)
         return [(o, p) for o in outcomes]
 
     def _apply_action(self, action):
-        self._legal = None
-        action = int(action)
-        if self.state is None:
-            if not 0 <= action < self.deals:
-                raise IllegalMove(f"deal {action}", f"chance chooses one of the deals 0 to {self.deals - 1}")
-            self.state = self.rules.new_state(action)
-            self.dealt = True
-            return
-        pending = self.pending
-        if pending is not None:
-            if action not in pending.need.outcomes:
-                raise IllegalMove(self._chance_text(action), "not an outcome of this draw; outcomes: "
-                                  + ", ".join(map(str, pending.need.outcomes[:20])))
-            if pending.action == BETWEEN:
-                self._between([action])
-            else:
-                self._step(pending.action, pending.outcomes + [action])
-            return
-        seat = self.state.current_player
-        if self.deals:
-            before = self.state.clone()
-            move = self.state.apply_action(action)
-            if move is not None:
-                for viewer, seen in enumerate(self.record.seen):
-                    seen.append(observed_move(before, move, self.state, viewer))
-        else:
-            if action not in self._legal_actions(seat):
-                self.state.apply_action(action)  # refused with the reason, the state unchanged
-            self._legal = None
-            self._step(action, [])
-        self.record.taken[seat].append(action)
-
-    def _chance_text(self, action) -> str:
-        if self.state is None:
-            return f"deal {action}"
-        if self.pending is not None and self.pending.need.what == "card" and 0 <= action < self.rules.deck_size:
-            return f"draw {self.rules.deck.names[action]}"
-        return f"lot {action}"
+        self.node = self.node.child(int(action))
 
     def _action_to_string(self, player, action):
+        node = self.node
         if player == pyspiel.PlayerId.CHANCE:
-            return self._chance_text(action)
-        if self.state is None or self.state.is_over or self.pending is not None:
-            return self.rules.action_to_string(action)
-        return self.state.action_to_string(action)
+            return chance_text(node, action)
+        if node.state is None or node.state.over or node.pending is not None:
+            return node.context.rules.action_to_string(action)
+        return node.state.action_to_string(action)
 
     def is_terminal(self):
-        return self.state is not None and self.pending is None and self.state.is_over
+        return self.node.player == pyspiel.PlayerId.TERMINAL
 
     def returns(self):
-        if not self.is_terminal():
-            return [0.0] * self.rules.player_count
-        return self.payoffs.returns(self.state)
+        node = self.node
+        if node.player != pyspiel.PlayerId.TERMINAL:
+            return [0.0] * node.context.rules.player_count
+        if node.result is None:
+            node.result = node.context.payoffs.returns(node.state)
+        return node.result
 
     def resample_from_infostate(self, player_id, probability_sampler):
         """A state `player_id` cannot tell from this one: the cards it cannot see dealt afresh
-        (and, with ``deals``, chance reseeded). The other seats' histories are kept as they were."""
+        (and, with ``deals``, chance reseeded). The seats' histories are kept as they were."""
+        node = self.node
+        rules = node.context.rules
         if isinstance(player_id, bool) or not isinstance(player_id, Integral) \
-                or not 0 <= player_id < self.rules.player_count:
+                or not 0 <= player_id < rules.player_count:
             raise RulesError([Diagnostic(f"resample_from_infostate: there is no player {str(player_id)[:40]}; "
-                                         f"the players are 0 to {self.rules.player_count - 1}")])
+                                         f"the players are 0 to {rules.player_count - 1}")])
         draw = probability_sampler()
         if isinstance(draw, bool) or not isinstance(draw, (int, float)) or not 0 <= draw <= 1:
             raise RulesError([Diagnostic(f"resample_from_infostate: the sampler gave {str(draw)[:40]}, "
                                          "not a probability from 0 to 1")])
         other = self.clone()
-        rng = random.Random(int(draw * 2 ** 53))
-        if other.dealt and other.pending is None:
-            other.state = sample_hidden(self.state, int(player_id), rng)
-            if not self.deals:
-                other.state.resolve_everything()  # the hidden cards were just dealt at random
+        if node.dealt and node.pending is None:
+            sample = sample_hidden(node.state, int(player_id), random.Random(int(draw * 2 ** 53)))
+            if not node.context.deals:
+                sample.resolve_everything()  # the hidden cards were just dealt at random
+            twin = _Node(node.context, sample, node.parent, seen=node.seen, taken=node.taken)
+            other.node = twin
         return other
 
     def __str__(self):
-        st = self.state
+        node = self.node
+        st = node.state
         if st is None:
             return "chance: the seed of the deal"
         # Every field of the position (as position notation keeps it), written cheaply; and
         # a step waiting for chance, with the outcomes it has.
-        waiting = "" if self.pending is None else f" waiting={self.pending.action}:{self.pending.outcomes}"
+        pending = node.pending
+        waiting = "" if pending is None else f" waiting={pending.action}:{pending.outcomes}"
         return (f"{st.phase_name} p{st.current_player} zones={st.zones} face={bytes(st.face).hex()} "
                 f"known={st.known} groups={st.groups} vars={st.vars} pending={list(st.pending)} "
                 f"seed={st.seed} draws={st.draws} steps={st.steps} over={st.over}{waiting}")
@@ -347,22 +438,30 @@ class CardrulesObserver:
 
     def set_from(self, state: CardrulesState, player: int) -> None:
         self.tensor.fill(0)
-        if not state.dealt:
+        node = state.node
+        if not node.dealt:
             self.dict["seat"][player] = 1
             return
         lay_size = layout(self.rules).size
-        self.tensor[:lay_size] = observation_tensor(state.state, player)
+        self.tensor[:lay_size] = observation_tensor(node.state, player)
         if self.perfect_recall:
             taken = self.dict["taken"]
-            for action in state.record.taken[player]:
+            for action in node.taken_by(player):
                 taken[action] += 1
 
     def string_from(self, state: CardrulesState, player: int) -> str:
-        if not state.dealt:
-            return f"seat p{player} | before the deal"
-        if self.perfect_recall:
-            return information_state_string(state.state, player, state.record.seen[player])
-        return observation_string(state.state, player)
+        node = state.node
+        key = player if self.perfect_recall else -1 - player
+        text = node.strings.get(key)
+        if text is None:
+            if not node.dealt:
+                text = f"seat p{player} | before the deal"
+            elif self.perfect_recall:
+                text = information_state_string(node.state, player, node.history(player))
+            else:
+                text = observation_string(node.state, player)
+            node.strings[key] = text
+        return text
 
 
 class DeterminizedBot(pyspiel.Bot):
