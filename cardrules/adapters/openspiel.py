@@ -361,9 +361,8 @@ class CardrulesState(pyspiel.State):
             deals = node.context.deals
             p = 1.0 / deals
             return [(seed, p) for seed in range(deals)]
-        outcomes = node.pending.need.outcomes
-        p = 1.0 / len(outcomes)
-        return [(o, p) for o in outcomes]
+        need = node.pending.need
+        return list(zip(need.outcomes, need.probabilities))
 
     def _apply_action(self, action):
         self.node = self.node.child(int(action))

@@ -36,19 +36,21 @@ class NeedChance(BaseException):
     """A draw with no outcome chosen yet: its outcomes, each equally likely. A BaseException so
     that no handler of the rules' errors (which catch Python's errors) takes it for one."""
 
-    def __init__(self, outcomes: list[int], what: str):
+    def __init__(self, outcomes: list[int], what: str, probabilities: list[float]):
         super().__init__(what)
         self.outcomes = outcomes
         self.what = what  # "card" (the outcomes are the item ids) or "lot" (indexes)
+        self.probabilities = probabilities
 
 
 class ChanceSource:
     """A state's random source in explicit-chance mode: the outcomes chosen so far, consumed in
     order, and the unresolved items (item id -> the class of one shuffle)."""
 
-    __slots__ = ("queue", "cursor", "labels", "next_class", "armed")
+    __slots__ = ("queue", "cursor", "labels", "next_class", "armed", "names")
 
-    def __init__(self) -> None:
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names  # the deck's card names: identical copies are one outcome
         self.queue: list[int] = []
         self.cursor = 0
         self.labels: dict[int, int] = {}
@@ -56,19 +58,20 @@ class ChanceSource:
         self.armed = False  # reads resolve only while the rules run: observers read a layout
 
     def copy(self) -> "ChanceSource":
-        other = ChanceSource()
+        other = ChanceSource(self.names)
         other.labels = dict(self.labels)
         other.next_class = self.next_class
         return other
 
-    def outcome(self, options: list[int], what: str) -> int:
+    def outcome(self, options: list[int], what: str, weights: list[int] | None = None) -> int:
         if self.cursor < len(self.queue):
             chosen = self.queue[self.cursor]
             self.cursor += 1
             if chosen not in options:
                 raise RulesRuntimeError(f"chance outcome {chosen} is not one of this draw's: {options[:8]}")
             return chosen
-        raise NeedChance(options, what)
+        total = len(options) if weights is None else sum(weights)
+        raise NeedChance(options, what, [1 / total] * len(options) if weights is None else [w / total for w in weights])
 
     # --- the generator's interface, as the generated code calls it
     def shuffle(self, cards: "LazyZone") -> None:
@@ -92,7 +95,14 @@ class ChanceSource:
         if k is None:
             return
         members = sorted(c for c in list.__iter__(zone) if labels.get(c) == k)
-        c = self.outcome(members, "card")
+        # Identical copies of a card (two decks) are one outcome, as likely as they are many.
+        names = self.names
+        first: dict[str, int] = {}
+        weight: dict[int, int] = {}
+        for m in members:
+            rep = first.setdefault(names[m], m) if m < len(names) else m
+            weight[rep] = weight.get(rep, 0) + 1
+        c = self.outcome(list(weight), "card", list(weight.values()) if len(weight) < len(members) else None)
         j = list.index(zone, c)
         n = len(zone)
         list.__setitem__(zone, j, x)
@@ -239,7 +249,7 @@ def chance_state(game: Game) -> ChanceState:
     """A blank ChanceState of `game`: before its variables and setup (see :func:`run_step`)."""
     st = game.blank_state(0)
     st.__class__ = ChanceState
-    source = ChanceSource()
+    source = ChanceSource(game.deck.names)
     st.zones = [LazyZone(z, source) for z in st.zones]
     return st
 
