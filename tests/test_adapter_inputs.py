@@ -19,15 +19,29 @@ from cardrules.adapters.pettingzoo import raw_env  # noqa: E402
 
 # --- OpenSpiel ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("deals", [0, -1, -(10 ** 12), openspiel_adapter.MAX_DEALS + 1, 10 ** 12])
-def test_a_number_of_deals_outside_1_to_the_most_is_refused(deals):
-    with pytest.raises(RulesError, match=f"the deals are a whole number from 1 to {openspiel_adapter.MAX_DEALS:,}"):
+@pytest.mark.parametrize("deals", [-1, -(10 ** 12), openspiel_adapter.MAX_DEALS + 1, 10 ** 12, 2.5, True])
+def test_a_number_of_deals_outside_0_to_the_most_is_refused(deals):
+    with pytest.raises(RulesError, match=f"the deals are a whole number from 0 to {openspiel_adapter.MAX_DEALS:,}"):
         openspiel_adapter.CardrulesGame({"rules": "kuhn-poker", "deals": deals})
 
 
 def test_a_refused_number_of_deals_reaches_the_caller_of_load_game():
-    with pytest.raises(RulesError, match="deals=0"):
-        pyspiel.load_game("cardrules", {"rules": "kuhn-poker", "deals": 0})
+    with pytest.raises(RulesError, match="deals=-1"):
+        pyspiel.load_game("cardrules", {"rules": "kuhn-poker", "deals": -1})
+
+
+@pytest.mark.parametrize("returns", ["scores", "", "win-loss"])
+def test_returns_other_than_score_win_loss_or_default_are_refused(returns):
+    with pytest.raises(RulesError, match="the returns are one of default, score, win_loss"):
+        pyspiel.load_game("cardrules", {"rules": "kuhn-poker", "returns": returns})
+
+
+def test_a_chance_outcome_that_the_draw_does_not_have_is_refused():
+    state = pyspiel.load_game("cardrules", {"rules": "leduc-poker"}).new_initial_state()
+    state.apply_action(0)  # the first card dealt
+    assert 0 not in [a for a, _ in state.chance_outcomes()]
+    with pytest.raises(IllegalMove, match="not an outcome of this draw"):
+        state.apply_action(0)
 
 
 @pytest.mark.parametrize("players", ["x", 2.5, None, True])

@@ -10,6 +10,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
+np = pytest.importorskip("numpy")
 
 from pettingzoo.test import api_test  # noqa: E402
 
@@ -71,3 +72,30 @@ def test_the_same_seed_deals_the_same_game():
     a.reset(seed=9)
     b.reset(seed=9)
     assert a.state == b.state
+
+
+def play_out(e, seed: int) -> dict:
+    """A game to the end with a seeded random masked policy: each agent's total reward."""
+    rng = np.random.default_rng(seed)
+    e.reset(seed=seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        observation, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return totals
+
+
+def test_a_one_seat_game_is_rewarded_its_score():
+    rewards = {play_out(env("blackjack"), seed)["player_0"] for seed in range(60)}
+    assert {-1.0, 1.0} <= rewards <= {-1.0, 0.0, 1.0, 1.5}
+
+
+def test_declared_payoffs_are_the_rewards_and_win_loss_stays_a_parameter():
+    chips = [play_out(env("kuhn-poker"), seed) for seed in range(40)]
+    assert {abs(t["player_0"]) for t in chips} == {1.0, 2.0} and all(sum(t.values()) == 0 for t in chips)
+    wins = [play_out(env("kuhn-poker", returns="win_loss"), seed) for seed in range(40)]
+    assert {abs(t["player_0"]) for t in wins} == {1.0}

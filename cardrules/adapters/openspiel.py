@@ -6,28 +6,29 @@
 
 Parameters: ``rules`` (a bundled game's name or a path), ``players`` (0: the rules' default),
 ``params`` (the rules' own parameters, as ``"max_bet=20 target=31"``: OpenSpiel accepts only
-declared parameters, so they travel in one string) and ``deals`` (below).
+declared parameters, so they travel in one string), ``returns`` and ``deals`` (below).
 
-**Chance.** The engine draws every shuffle and lot from the game's seed, inside automatic
-phases that cannot stop half-way for a chance node. So the game starts with one chance node
-choosing the seed uniformly among ``deals`` outcomes (default 65536, at most 1,048,576); every later shuffle is a
-function of that seed and never observed by any seat. This is the rules restricted to those
-deals: sampling algorithms see the real game, while algorithms that enumerate chance see a
-game with ``deals`` equally likely deal sequences.
+**Chance** is the game's own (:mod:`cardrules.engine.chance`): wherever the rules shuffle, draw
+or choose at random, the state stops at a chance node with that draw's outcomes and exact
+probabilities. A shuffled zone is dealt lazily, one chance node per card read from it, with one
+outcome per card that may be there (as OpenSpiel's card games deal), so cardrules Kuhn poker has
+native Kuhn's tree. ``deals=N`` (1 to 1,048,576) plays instead the seeded engine restricted to N
+deals: one chance node choosing the seed, every later draw a function of it.
+
+**Returns** (:mod:`cardrules.adapters.outcome`): the rules' scores where the rules declare them
+zero- or constant-sum payoffs (``payoffs``), and in a game of one seat; win/loss otherwise.
+``returns="score"`` or ``"win_loss"`` asks for one. The game type, utility sum and bounds say which.
 
 **Actions** are the ids of :mod:`cardrules.engine.actions`: one per token, a move of several tokens
 being several decisions in a row by the same player.
-
-**Returns** are win/loss (:mod:`cardrules.adapters.outcome`): the teams with the top score
-share the win, and the returns sum to zero.
 
 **Observations** come from :mod:`cardrules.engine.observation_tensor`. The information-state string
 is the seat's observation and every move as the seat saw it; the information-state tensor is
 the observation tensor and how often the seat took each action, which does not tell all
 histories apart (the string does). ``resample_from_infostate`` deals the cards a seat cannot
-see afresh and reseeds chance (:func:`cardrules.play.agents.sample_hidden`), which is what
-OpenSpiel's ISMCTS needs, and :class:`DeterminizedBot` lets a perfect-information bot such
-as ``MCTSBot`` search such a sample instead of the real position.
+see afresh (:func:`cardrules.play.agents.sample_hidden`), which is what OpenSpiel's ISMCTS
+needs, and :class:`DeterminizedBot` lets a perfect-information bot such as ``MCTSBot`` search
+such a sample instead of the real position.
 """
 
 from __future__ import annotations
@@ -47,9 +48,10 @@ from ..engine.errors import IllegalMove
 from ..engine.runtime import Game
 from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError
-from .outcome import utility_bounds, win_loss
+from ..engine.chance import NeedChance, chance_state, run_step, settle_chance, start
+from .outcome import Payoffs, payoffs
 
-DEFAULT_DEALS = 1 << 16
+DEFAULT_DEALS = 0  # explicit chance
 MAX_DEALS = 1 << 20  # chance_outcomes lists every deal: a million pairs, 16 MB once OpenSpiel holds them
 
 
@@ -68,7 +70,8 @@ def _game_type(utility, min_players: int = 1, max_players: int = 16) -> pyspiel.
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"rules": "sete-e-meio", "players": 0, "params": "", "deals": DEFAULT_DEALS})
+        parameter_specification={"rules": "sete-e-meio", "players": 0, "params": "", "deals": DEFAULT_DEALS,
+                                 "returns": "default"})
 
 
 GAME_TYPE = _game_type(pyspiel.GameType.Utility.ZERO_SUM)
@@ -99,32 +102,39 @@ def _max_tokens(game: Game) -> int:
 
 
 def _deals(value) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral) or not 1 <= int(value) <= MAX_DEALS:
-        raise RulesError([Diagnostic(f"deals={str(value)[:40]}: the deals are a whole number from 1 to {MAX_DEALS:,}",
-                                     None, f"the default is {DEFAULT_DEALS:,}")])
+    if isinstance(value, bool) or not isinstance(value, Integral) or not 0 <= int(value) <= MAX_DEALS:
+        raise RulesError([Diagnostic(f"deals={str(value)[:40]}: the deals are a whole number from 0 to {MAX_DEALS:,}",
+                                     None, "0, the default, is the game's own chance; N plays N seeded deals")])
     return int(value)
 
 
 class CardrulesGame(pyspiel.Game):
     def __init__(self, params=None):
         params = {**GAME_TYPE.parameter_specification, **(params or {})}
-        self.deals = _deals(params["deals"])
-        self.rules = load_game(str(params["rules"]), rules_values(params))
+        deals = _deals(params["deals"])
+        rules = load_game(str(params["rules"]), rules_values(params))
+        self.context = _Context(rules, deals, payoffs(rules, str(params["returns"])))
         # As OpenSpiel keeps them: its own types (numpy's integers are not among them).
         params = {"rules": str(params["rules"]), "players": int(params["players"]), "params": str(params["params"]),
-                  "deals": self.deals}
-        rules = self.rules
-        low, high = utility_bounds(rules)
+                  "deals": deals, "returns": str(params["returns"])}
+        kind = self.context.payoffs
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding(rules).size,
-            max_chance_outcomes=self.deals,
+            max_chance_outcomes=deals or max_chance_outcomes(rules),
             num_players=rules.player_count,
-            min_utility=low,
-            max_utility=high,
-            utility_sum=0.0,
+            min_utility=kind.low,
+            max_utility=kind.high,
+            utility_sum=kind.total,
             max_game_length=1 + rules.max_steps * _max_tokens(rules))
-        super().__init__(_game_type(pyspiel.GameType.Utility.ZERO_SUM, rules.player_count, rules.player_count),
-                         info, params)
+        super().__init__(_game_type(UTILITY[kind.kind], rules.player_count, rules.player_count), info, params)
+
+    @property
+    def rules(self) -> Game:
+        return self.context.rules
+
+    @property
+    def deals(self) -> int:
+        return self.context.deals
 
     def new_initial_state(self):
         return CardrulesState(self)
@@ -134,107 +144,282 @@ class CardrulesGame(pyspiel.Game):
         return CardrulesObserver(self, perfect_recall)
 
 
-class _Record:
-    """Per seat, the moves as it saw them and the action ids it took. Copied list by list:
-    copy.deepcopy would visit every string of a long game at each clone."""
+UTILITY = {"zero_sum": pyspiel.GameType.Utility.ZERO_SUM, "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM,
+           "general_sum": pyspiel.GameType.Utility.GENERAL_SUM}
+# Positions kept per game for the children already played (see _Node): the whole tree of Leduc
+# poker (9,457), a few thousand positions of a long game.
+KEPT_CHILDREN = 20_000
 
-    __slots__ = ("seen", "taken")
 
-    def __init__(self, players: int):
-        self.seen: list[list[str]] = [[] for _ in range(players)]
-        self.taken: list[list[int]] = [[] for _ in range(players)]
+def max_chance_outcomes(game: Game) -> int:
+    """Outcomes of one draw in explicit chance: a card is its id, a lot an index (at most the
+    deck or the seats, the collections `random` is given in practice)."""
+    return max(game.deck_size, game.player_count, 2)
 
-    def __deepcopy__(self, memo) -> _Record:
-        other = _Record(0)
-        other.seen = [s[:] for s in self.seen]
-        other.taken = [t[:] for t in self.taken]
-        return other
+
+class _Context:
+    """What every state of one game shares. Copied as itself."""
+
+    def __init__(self, rules: Game, deals: int, returns: Payoffs):
+        self.rules = rules
+        self.deals = deals
+        self.payoffs = returns
+        self.kept = 0  # children kept by the nodes of this game
+        self.root: _Node | None = None
+
+    def __deepcopy__(self, memo) -> _Context:
+        return self
+
+
+class _Pending:
+    """A step waiting for chance: the action that started it (None: setup; BETWEEN: draws
+    between steps, made in place), the outcomes chosen so far, and the draw waiting."""
+
+    __slots__ = ("action", "outcomes", "need")
+
+    def __init__(self, action, outcomes: list[int], need: NeedChance):
+        self.action = action
+        self.outcomes = outcomes
+        self.need = need
+
+
+BETWEEN = "between"
+
+
+class _Node:
+    """One position of the OpenSpiel game, never changed once made, so that states share it:
+    cloning a state copies a reference, and a child once played is kept (up to KEPT_CHILDREN per
+    game), which makes a second walk of a tree (CFR's next iteration) cost look-ups only.
+
+    `state` is the engine's position (before the step, while `pending` waits for chance);
+    `seen` the move as each seat saw it when this node completed one, `taken` the (seat, action)
+    that led here; the records of the game are the chain of `parent`s."""
+
+    __slots__ = ("context", "state", "pending", "dealt", "parent", "seen", "taken", "legal", "children",
+                 "strings", "result")
+
+    def __init__(self, context: _Context, state, parent=None, pending=None, seen=None, taken=None):
+        self.context = context
+        self.state = state
+        self.pending = pending
+        self.dealt = state is not None and (parent is None or parent.dealt or pending is None)
+        self.parent = parent
+        self.seen = seen
+        self.taken = taken
+        self.legal = None
+        self.children: dict[int, _Node] = {}
+        self.strings: dict[int, str] = {}
+        self.result = None
+
+    def __deepcopy__(self, memo) -> _Node:
+        return self
+
+    @property
+    def player(self) -> int:
+        if self.state is None or self.pending is not None:
+            return pyspiel.PlayerId.CHANCE
+        if self.state.over:
+            return pyspiel.PlayerId.TERMINAL
+        return self.state.player
+
+    def history(self, seat: int) -> list[str]:
+        seen = []
+        node = self
+        while node is not None:
+            if node.seen is not None:
+                seen.append(node.seen[seat])
+            node = node.parent
+        seen.reverse()
+        return seen
+
+    def taken_by(self, seat: int) -> list[int]:
+        taken = []
+        node = self
+        while node is not None:
+            if node.taken is not None and node.taken[0] == seat:
+                taken.append(node.taken[1])
+            node = node.parent
+        return taken
+
+    def child(self, action: int) -> _Node:
+        node = self.children.get(action)
+        if node is None:
+            node = self._play(action)
+            context = self.context
+            if context.kept < KEPT_CHILDREN:
+                context.kept += 1
+                self.children[action] = node
+        return node
+
+    def _play(self, action: int) -> _Node:
+        context = self.context
+        if self.state is None:
+            if not 0 <= action < context.deals:
+                raise IllegalMove(f"deal {action}", f"chance chooses one of the deals 0 to {context.deals - 1}")
+            return _Node(context, context.rules.new_state(action), self)
+        pending = self.pending
+        if pending is not None:
+            if action not in pending.need.outcomes:
+                raise IllegalMove(chance_text(self, action), "not an outcome of this draw; outcomes: "
+                                  + ", ".join(map(str, pending.need.outcomes[:20])))
+            if pending.action == BETWEEN:
+                st = self.state.clone()
+                return _between(_Node(context, st, self), [action])
+            return _step(self, self.state, pending.action, pending.outcomes + [action], None)
+        seat = self.state.player
+        if action not in self.legal_actions():
+            self.state.clone().apply_action(action)  # refused with the reason
+        if context.deals:
+            st = self.state.clone()
+            move = st.apply_action(action)
+            return _Node(context, st, self, seen=_seen(self.state, move, st), taken=(seat, action))
+        return _step(self, self.state, action, [], (seat, action))
+
+    def legal_actions(self) -> list[int]:
+        if self.legal is None:
+            self.legal = self.state.legal_actions()
+        return self.legal
+
+
+def _seen(before, move, after) -> tuple[str, ...] | None:
+    if move is None:
+        return None
+    return tuple(observed_move(before, move, after, viewer) for viewer in range(before.game.player_count))
+
+
+def _step(parent: _Node, before, action, outcomes: list[int], taken) -> _Node:
+    """The node after the step `action` starts (None: setup), with `outcomes` for its draws."""
+    play = start if action is None else (lambda st: st.apply_action(action))
+    try:
+        after, move = run_step(before, play, outcomes)
+    except NeedChance as need:
+        return _Node(parent.context, before, parent, _Pending(action, outcomes, need), taken=taken)
+    return _between(_Node(parent.context, after, parent, seen=_seen(before, move, after), taken=taken), [])
+
+
+def _between(node: _Node, outcomes: list[int]) -> _Node:
+    """`node` (new, its state its own) once the draws between steps are made, or waiting for one."""
+    try:
+        settle_chance(node.state, outcomes)
+    except NeedChance as need:
+        node.pending = _Pending(BETWEEN, [], need)
+    return node
+
+
+def _root(context: _Context) -> _Node:
+    if context.root is None:
+        if context.deals:
+            context.root = _Node(context, None)
+        else:
+            blank = _Node(context, None)
+            context.root = _step(blank, chance_state(context.rules), None, [], None)
+            context.root.parent = None
+    return context.root
+
+
+def chance_text(node: _Node, action: int) -> str:
+    if node.state is None:
+        return f"deal {action}"
+    rules = node.context.rules
+    if node.pending is not None and node.pending.need.what == "card" and 0 <= action < rules.deck_size:
+        return f"draw {rules.deck.names[action]}"
+    return f"lot {action}"
 
 
 class CardrulesState(pyspiel.State):
+    """OpenSpiel's state: a reference to a shared, unchanging :class:`_Node` (``state.state`` is
+    the engine's position: read it, never play it)."""
+
     def __init__(self, game: CardrulesGame):
         super().__init__(game)
-        # Plain fields only: OpenSpiel clones a Python state with copy.deepcopy, and the
-        # engine's Game copies as itself, its State as clone().
-        self.rules = game.rules
-        self.deals = game.deals
-        self.state = None  # the engine's State, once chance has chosen the seed
-        self.record = _Record(game.rules.player_count)
-        self._legal = None
+        self.node = _root(game.context)
+
+    @property
+    def state(self):
+        return self.node.state
+
+    @property
+    def rules(self) -> Game:
+        return self.node.context.rules
+
+    @property
+    def dealt(self) -> bool:
+        return self.node.dealt
 
     def current_player(self):
-        if self.state is None:
-            return pyspiel.PlayerId.CHANCE
-        if self.state.is_over:
-            return pyspiel.PlayerId.TERMINAL
-        return self.state.current_player
+        return self.node.player
 
     def _legal_actions(self, player):
-        if player != self.current_player():
+        node = self.node
+        if player != node.player:
             return []
-        if self._legal is None:
-            self._legal = self.state.legal_actions()
-        return self._legal
+        return node.legal_actions()
 
     def chance_outcomes(self):
-        p = 1.0 / self.deals
-        return [(seed, p) for seed in range(self.deals)]
+        node = self.node
+        if node.state is None:
+            deals = node.context.deals
+            p = 1.0 / deals
+            return [(seed, p) for seed in range(deals)]
+        need = node.pending.need
+        return list(zip(need.outcomes, need.probabilities))
 
     def _apply_action(self, action):
-        self._legal = None
-        if self.state is None:
-            if not 0 <= action < self.deals:
-                raise IllegalMove(f"deal {action}", f"chance chooses one of the deals 0 to {self.deals - 1}")
-            self.state = self.rules.new_state(int(action))
-            return
-        seat = self.state.current_player
-        before = self.state.clone()
-        move = self.state.apply_action(int(action))
-        self.record.taken[seat].append(int(action))
-        if move is not None:
-            for viewer, seen in enumerate(self.record.seen):
-                seen.append(observed_move(before, move, self.state, viewer))
+        self.node = self.node.child(int(action))
 
     def _action_to_string(self, player, action):
+        node = self.node
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
-        if self.state is None or self.state.is_over:
-            return self.rules.action_to_string(action)
-        return self.state.action_to_string(action)
+            return chance_text(node, action)
+        if node.state is None or node.state.over or node.pending is not None:
+            return node.context.rules.action_to_string(action)
+        return node.state.action_to_string(action)
 
     def is_terminal(self):
-        return self.state is not None and self.state.is_over
+        return self.node.player == pyspiel.PlayerId.TERMINAL
 
     def returns(self):
-        if self.state is None:
-            return [0.0] * self.rules.player_count
-        return win_loss(self.state)
+        node = self.node
+        if node.player != pyspiel.PlayerId.TERMINAL:
+            return [0.0] * node.context.rules.player_count
+        if node.result is None:
+            node.result = node.context.payoffs.returns(node.state)
+        return node.result
 
     def resample_from_infostate(self, player_id, probability_sampler):
-        """A state `player_id` cannot tell from this one: the cards it cannot see dealt afresh and
-        chance reseeded. The other seats' histories are kept as they were."""
+        """A state `player_id` cannot tell from this one: the cards it cannot see dealt afresh
+        (and, with ``deals``, chance reseeded). The seats' histories are kept as they were."""
+        node = self.node
+        rules = node.context.rules
         if isinstance(player_id, bool) or not isinstance(player_id, Integral) \
-                or not 0 <= player_id < self.rules.player_count:
+                or not 0 <= player_id < rules.player_count:
             raise RulesError([Diagnostic(f"resample_from_infostate: there is no player {str(player_id)[:40]}; "
-                                         f"the players are 0 to {self.rules.player_count - 1}")])
+                                         f"the players are 0 to {rules.player_count - 1}")])
         draw = probability_sampler()
         if isinstance(draw, bool) or not isinstance(draw, (int, float)) or not 0 <= draw <= 1:
             raise RulesError([Diagnostic(f"resample_from_infostate: the sampler gave {str(draw)[:40]}, "
                                          "not a probability from 0 to 1")])
         other = self.clone()
-        rng = random.Random(int(draw * 2 ** 53))
-        if other.state is not None:
-            other.state = sample_hidden(self.state, int(player_id), rng)
+        if node.dealt and node.pending is None:
+            sample = sample_hidden(node.state, int(player_id), random.Random(int(draw * 2 ** 53)))
+            if not node.context.deals:
+                sample.resolve_everything()  # the hidden cards were just dealt at random
+            twin = _Node(node.context, sample, node.parent, seen=node.seen, taken=node.taken)
+            other.node = twin
         return other
 
     def __str__(self):
-        st = self.state
+        node = self.node
+        st = node.state
         if st is None:
             return "chance: the seed of the deal"
-        # Every field of the position (as position notation keeps it), written cheaply.
+        # Every field of the position (as position notation keeps it), written cheaply; and
+        # a step waiting for chance, with the outcomes it has.
+        pending = node.pending
+        waiting = "" if pending is None else f" waiting={pending.action}:{pending.outcomes}"
         return (f"{st.phase_name} p{st.current_player} zones={st.zones} face={bytes(st.face).hex()} "
                 f"known={st.known} groups={st.groups} vars={st.vars} pending={list(st.pending)} "
-                f"seed={st.seed} draws={st.draws} steps={st.steps} over={st.over}")
+                f"seed={st.seed} draws={st.draws} steps={st.steps} over={st.over}{waiting}")
 
 
 class CardrulesObserver:
@@ -252,22 +437,30 @@ class CardrulesObserver:
 
     def set_from(self, state: CardrulesState, player: int) -> None:
         self.tensor.fill(0)
-        if state.state is None:
+        node = state.node
+        if not node.dealt:
             self.dict["seat"][player] = 1
             return
         lay_size = layout(self.rules).size
-        self.tensor[:lay_size] = observation_tensor(state.state, player)
+        self.tensor[:lay_size] = observation_tensor(node.state, player)
         if self.perfect_recall:
             taken = self.dict["taken"]
-            for action in state.record.taken[player]:
+            for action in node.taken_by(player):
                 taken[action] += 1
 
     def string_from(self, state: CardrulesState, player: int) -> str:
-        if state.state is None:
-            return f"seat p{player} | before the deal"
-        if self.perfect_recall:
-            return information_state_string(state.state, player, state.record.seen[player])
-        return observation_string(state.state, player)
+        node = state.node
+        key = player if self.perfect_recall else -1 - player
+        text = node.strings.get(key)
+        if text is None:
+            if not node.dealt:
+                text = f"seat p{player} | before the deal"
+            elif self.perfect_recall:
+                text = information_state_string(node.state, player, node.history(player))
+            else:
+                text = observation_string(node.state, player)
+            node.strings[key] = text
+        return text
 
 
 class DeterminizedBot(pyspiel.Bot):

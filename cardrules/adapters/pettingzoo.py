@@ -10,7 +10,9 @@ whose turn it is not). A move of several tokens takes several steps of the same 
 ``reset(seed=s)`` deals the game with seed ``s``, a whole number (without a seed, from the
 environment's own generator). ``step`` takes an action id, a whole number; anything else, or an
 id that is not legal, raises IllegalMove with the reason and changes nothing. Rewards come at
-the end, win/loss as in :mod:`cardrules.adapters.outcome`.
+the end, as :mod:`cardrules.adapters.outcome` gives them: the rules' scores where the rules
+declare them zero- or constant-sum payoffs, and in a game of one seat; win/loss otherwise
+(``returns="score"`` or ``"win_loss"`` asks for one).
 `env()` wraps :class:`raw_env` in PettingZoo's usual wrappers: an illegal action ends the
 game with -1 for the agent that played it, an id out of range is refused, and the calls
 must come in order.
@@ -31,13 +33,13 @@ from ..engine.errors import IllegalMove
 from ..engine.loader import load_game
 from ..engine.observation_tensor import layout, observation_string, observation_tensor
 from ..language.diagnostics import Diagnostic, RulesError
-from .outcome import win_loss
+from .outcome import payoffs
 
 MAX_REDEALS = 1000
 
 
-def env(rules: str = "sete-e-meio", render_mode: str | None = None, **params) -> AECEnv:
-    wrapped = raw_env(rules, render_mode=render_mode, **params)
+def env(rules: str = "sete-e-meio", render_mode: str | None = None, returns: str = "default", **params) -> AECEnv:
+    wrapped = raw_env(rules, render_mode=render_mode, returns=returns, **params)
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
@@ -46,9 +48,11 @@ def env(rules: str = "sete-e-meio", render_mode: str | None = None, **params) ->
 class raw_env(AECEnv):
     metadata = {"render_modes": ["human", "ansi"], "name": "cardrules_v0", "is_parallelizable": False}
 
-    def __init__(self, rules: str = "sete-e-meio", render_mode: str | None = None, **params):
+    def __init__(self, rules: str = "sete-e-meio", render_mode: str | None = None, returns: str = "default",
+                 **params):
         super().__init__()
         self.game = load_game(rules, params)
+        self.payoffs = payoffs(self.game, returns)
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(self.game.player_count)]
         self.agent_seat = {agent: p for p, agent in enumerate(self.possible_agents)}
@@ -99,7 +103,7 @@ class raw_env(AECEnv):
         self.agent_selection = self.possible_agents[self.state.current_player]
 
     def _finish(self):
-        for agent_name, value in zip(self.possible_agents, win_loss(self.state)):
+        for agent_name, value in zip(self.possible_agents, self.payoffs.returns(self.state)):
             self.rewards[agent_name] = value
             self.terminations[agent_name] = True
 

@@ -164,6 +164,13 @@ class Game:
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
         st = self.blank_state(seed)
+        self.start(st)
+        st._checkpoint, st._replay = seed, array("B")  # `apply` replays from this very start, dealt again
+        return st
+
+    def start(self, st: State) -> None:
+        """Give a blank state its variables' starting values and run setup on it, then the
+        automatic phases, until a player must choose (an error is a located RulesRuntimeError)."""
         for i, v in enumerate(self.vars):
             value = v.init(st)
             st.vars[i] = [_copy(value) for _ in range(v.count)] if v.owner else value
@@ -172,8 +179,6 @@ class Game:
             st._settle()
         except PYTHON_ERRORS as exc:
             raise st._located(exc) from None
-        st._checkpoint, st._replay = seed, array("B")  # `apply` replays from this very start, dealt again
-        return st
 
     def visible_to(self, st: State, card: int, player: int) -> bool:
         """May `player` see which card this is, where it lies now?"""

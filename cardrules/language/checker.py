@@ -21,7 +21,7 @@ from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, 
 from .display import check_display
 from .folding import ConstantTooLarge, NotConstant, const_eval
 from .limits import MAX_DECK_CARDS, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_REPEAT, MAX_STATIC_ITERATIONS, number_too_large
-from .model import Model, ParamInfo, VarInfo, ZoneInfo
+from .model import PAYOFF_KINDS, Model, ParamInfo, PayoffInfo, VarInfo, ZoneInfo
 
 # `{name}` in a move's `says` text: where the value of parameter `name` is shown.
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -171,6 +171,7 @@ class Checker:
         t = self.expr(score.expr, {score.var: T.PLAYER})
         if not T.assignable(t, T.NUMBER):
             self.error(f"a score must be a number, not {t.describe()}", score.expr.span)
+        payoffs = self.check_payoffs(decls["payoffs"])
         self.fatal_if_errors()
         self.check_flow(setup)
         self.check_deals(setup)
@@ -179,13 +180,13 @@ class Checker:
                      deck=self.deck, zones=self.zones, vars=self.vars, defs=self.defs,
                      actions=self.actions, phases=self.phases, setup=setup, score=score,
                      symbols=frozenset(self.symbols), types=self.types, names=self.names,
-                     display=self.display, player_range=self.player_range)
+                     display=self.display, player_range=self.player_range, payoffs=payoffs)
 
     def collect(self) -> dict[str, list]:
         kinds = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
                  n.Param: "param", n.Deck: "deck", n.Zone: "zone", n.Var: "var", n.Def: "def",
                  n.Action: "action", n.Phase: "phase", n.Setup: "setup", n.Score: "score",
-                 n.Remove: "remove", n.Display: "display"}
+                 n.Remove: "remove", n.Display: "display", n.Payoffs: "payoffs"}
         decls: dict[str, list] = {k: [] for k in kinds.values()}
         seen: dict[str, Any] = {}
         for d in self.rules.decls:
@@ -329,6 +330,42 @@ class Checker:
             half = chosen // 2
             return chosen, tuple(p % half for p in range(chosen))
         return chosen, tuple(range(chosen))
+
+    def check_payoffs(self, decls: list[n.Payoffs]) -> PayoffInfo | None:
+        """`payoffs LOW..HIGH KIND [TOTAL]`: constants, LOW <= HIGH, a kind the adapters know,
+        and a total that the seats' bounds can reach."""
+        if not decls:
+            return None
+        if len(decls) > 1:
+            self.error("`payoffs` is declared twice", decls[1].span)
+            return None
+        d = decls[0]
+        low, high = self.const(d.low, "the lowest payoff"), self.const(d.high, "the highest payoff")
+        for value, e in ((low, d.low), (high, d.high)):
+            if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+                self.error(f"a payoff bound is a number, not {value!r}", e.span)
+                return None
+        if low > high:
+            self.error(f"the payoffs run from {low} to {high}: the lowest is above the highest", d.span,
+                       "write the lowest first: `payoffs LOW..HIGH ...`")
+            return None
+        if d.kind not in PAYOFF_KINDS:
+            self.error(f"`{d.kind}` is not a kind of payoffs", d.span,
+                       did_you_mean(d.kind, PAYOFF_KINDS) or f"one of {', '.join(PAYOFF_KINDS)}")
+            return None
+        total = self.const(d.total, "the payoffs' total") if d.total is not None else None
+        if (total is not None) != (d.kind == "constant_sum"):
+            self.error("only `constant_sum` takes a total" if total is not None else
+                       "`constant_sum` needs the total the payoffs sum to", d.span,
+                       "`payoffs 0..26 constant_sum 26`; zero_sum sums to 0, general_sum to anything")
+            return None
+        if d.kind == "zero_sum":
+            total = 0
+        seats = self.player_count
+        if total is not None and not seats * low <= total <= seats * high:
+            self.error(f"{seats} payoffs from {low} to {high} cannot sum to {total}", d.span)
+            return None
+        return PayoffInfo(low=low, high=high, kind=d.kind, total=total, span=d.span)
 
     def check_deck(self, decks: list[n.Deck]):
         deck = decks[0]

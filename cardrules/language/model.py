@@ -51,6 +51,22 @@ class VarInfo:
     public: str | None = None  # why every seat may see it though it follows from hidden cards
 
 
+# The kinds of `payoffs`: how the seats' payoffs sum (OpenSpiel's utility types).
+PAYOFF_KINDS = ("zero_sum", "constant_sum", "general_sum")
+
+
+@attrs.define(slots=True)
+class PayoffInfo:
+    """What `payoffs` declares: every seat's payoff (its score) within low..high, and the
+    seats' payoffs summing to `total` (None: general_sum, any total)."""
+
+    low: Any
+    high: Any
+    kind: str
+    total: Any
+    span: Any
+
+
 @attrs.define(slots=True)
 class Model:
     rules: n.RulesFile
@@ -73,3 +89,4 @@ class Model:
     names: dict[int, tuple[str, Any]]  # id(Name node) -> (kind, what it names)
     display: Any = None  # a cardrules.language.display.Display: what a player's screen shows
     player_range: tuple[int, int, int] = (0, 0, 0)  # the fewest, the most and the default
+    payoffs: PayoffInfo | None = None  # the scores as payoffs, when the rules declare them

@@ -491,6 +491,18 @@ class Score:
 
 
 @node
+class Payoffs:
+    """``payoffs LOW..HIGH zero_sum`` (or ``constant_sum TOTAL``, ``general_sum``): the scores
+    are payoffs, each seat's within LOW..HIGH, summing over the seats as the kind says."""
+
+    low: Expr
+    high: Expr
+    kind: str
+    total: Expr | None
+    span: Span
+
+
+@node
 class Remove:
     """In a variant: ``remove phase_name`` or ``remove phase_name move_name``."""
 
@@ -519,7 +531,7 @@ class Display:
 
 Decl: TypeAlias = (
     GameName | Extends | Players | Teams | Param | Deck | Zone | Var | Def | Action | Phase | Setup |
-    Score | Remove | Display
+    Score | Payoffs | Remove | Display
 )
 
 

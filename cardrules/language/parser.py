@@ -412,6 +412,9 @@ class _ToAst(Transformer_NonRecursive):
     def score_decl(self, meta, items):
         return n.Score(var=str(items[0]), expr=items[1], span=self.s(meta))
 
+    def payoffs_decl(self, meta, items):
+        return n.Payoffs(low=items[0], high=items[1], kind=str(items[2]), total=items[3], span=self.s(meta))
+
     # --- statements
     def block(self, meta, items):
         return n.Block(statements=tuple(items), span=self.s(meta))
