@@ -212,6 +212,7 @@ class Assign:
     op: str  # = += -=
     value: Expr
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 @node
@@ -227,6 +228,7 @@ class MoveCards:
     dest: Expr
     face: str | None
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 @node
@@ -236,6 +238,7 @@ class Deal:
     dest: Expr
     face: str | None
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 @node
@@ -310,6 +313,7 @@ class CallAction:
     name: str
     args: tuple[Expr, ...]
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 Stmt = Union[Assign, Let, MoveCards, Deal, Shuffle, Flip, Reveal, MakeGroup, If, For, Repeat, Goto, EndGame,
@@ -443,6 +447,7 @@ class Action:
     params: tuple[TypedParam, ...]
     body: Block
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 @node
