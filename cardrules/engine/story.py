@@ -35,6 +35,7 @@ class Passage:
     before: State
     after: State
     told: bool = False
+    by_move: bool = False  # made while the move's own body ran (not an automatic phase after it)
 
 
 @attrs.frozen
@@ -47,6 +48,9 @@ class Said:
 def told_apply(state: State, move: Move | str) -> tuple[Move, list[Passage | Said]]:
     """Apply `move` to `state` as ``state.apply`` does, and return it with the story of the step."""
     recorder = _Recorder(state)
+    if state.phase >= 0 and not state.over:
+        recorder.bodies = {m.body.__code__ for m in state.game.phases[state.phase].moves
+                           if hasattr(m.body, "__code__")}
     played = recorder.run(lambda: state.apply(move))
     return played, recorder.story
 
@@ -99,6 +103,8 @@ class _Recorder:
         self.story: list[Passage | Said] = []
         self.last = state.clone()
         self.open: list[tuple[Any, range | None]] = []  # the `says` running now: (frame, its lines)
+        self.bodies: set = set()  # the code of the moves' bodies, in the phase the step starts in
+        self.in_body = False
 
     def run(self, step: Callable[[], Any]) -> Any:
         before = sys.gettrace()
@@ -120,6 +126,7 @@ class _Recorder:
         back = frame.f_back
         if back is None or back.f_code.co_filename != self.file:
             self.cut()  # a step of the runtime begins: a move's body, an automatic phase
+            self.in_body = code in self.bodies
             st = frame.f_locals.get("st")
             if isinstance(st, State):
                 self.state = st
@@ -135,11 +142,15 @@ class _Recorder:
                     and frame.f_lineno not in self.open[-1][1]:
                 self.close()
             found = self.of_line.get(frame.f_lineno)
-            if found is not None:
+            # A comprehension's frame runs on its statement's lines too: only the statement's own counts.
+            if found is not None and not frame.f_code.co_name.startswith("<"):
                 self.say(found[0], frame, found[1])
         elif event == "return":
             while self.open and self.open[-1][0] is frame:
                 self.close()
+            if self.in_body and frame.f_code in self.bodies:
+                self.cut()
+                self.in_body = False
         return self.line
 
     # --- the story
@@ -159,5 +170,5 @@ class _Recorder:
         if (now.loc, now.face, now.known, now.vars, now.groups, now.zones) != \
                 (last.loc, last.face, last.known, last.vars, last.groups, last.zones):
             shot = now.clone()
-            self.story.append(Passage(last, shot, bool(self.open)))
+            self.story.append(Passage(last, shot, bool(self.open), self.in_body))
             self.last = shot
