@@ -301,7 +301,7 @@ class CardTable:
         """The step `seat` played as `viewer` may read it (None: one who sees every card): the
         move, then in order what followed, each `says` text of the rules as written with its
         values, and the changes no text tells: cards moved, cards shown, the display's totals."""
-        who = "you" if seat == viewer else f"seat {seat}"
+        who = "you" if seat == viewer else self.seat_label(seat, viewer)
         line = Text(f"{who}: ", style="cyan" if self.style.colour else "")
         line.append_text(self.cards_text(self.move_text(before, after, move, viewer)))
         return [line] + self.tell(story, after, viewer)
@@ -347,8 +347,10 @@ class CardTable:
             return Text("[") + Text(" ").join(card(c) for c in cards) + Text("]")
         if value is None:
             return Text(self.plain_value(None))
-        if type_ == T.PLAYER:
+        if type_ == T.PLAYER or type_ == T.TEAM and not self.teams_shown:
             return Text(f"seat {value}" + (" (you)" if value == viewer else ""))
+        if type_ == T.TEAM:
+            return Text(f"team {value}" + (" (yours)" if viewer is not None and game.team_of[viewer] == value else ""))
         if type_ == T.ZONE and isinstance(value, int):
             return Text(self.slot_label(value, viewer))
         if type_ in (T.CARD, T.ITEM, T.GROUP):
