@@ -19,7 +19,16 @@ from .engine.errors import IllegalMove, RulesRuntimeError
 from .engine.position import load as load_position
 from .engine.position import load_data as position_from_data
 from .engine.primitives import Move
-from .engine.runtime import Game, State
+from .engine.runtime import Game, State, register_table_text
+
+
+def _table_text(state: State) -> str:
+    # Imported when a state is first printed, so that importing cardrules does not load the table.
+    from .play.table import plain_table
+    return plain_table(state)
+
+
+register_table_text(_table_text)
 
 __all__ = ["load_game", "load_model", "Game", "State", "Move", "IllegalMove", "RulesError",
            "RulesRuntimeError", "load_position", "position_from_data"]

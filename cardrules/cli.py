@@ -448,14 +448,16 @@ def _bots(spec: str, game, humans: list[int], seed: int) -> tuple[dict, dict[int
               help="Write the game's log here (also when stopped by q or Ctrl-C).")
 @click.option("--resume", "resume_path", type=click.Path(dir_okay=False),
               help="Go on with the game of this log (its game, parameters, seed and moves).")
-@click.option("--plain", is_flag=True, help="Card names without suit symbols or colour.")
+@click.option("--plain", is_flag=True, help="Card names without suit symbols or colour, as a scrolling transcript.")
+@click.option("--scroll", is_flag=True, help="A scrolling transcript instead of the table redrawn in place.")
 @with_game_options
-def play(game, seat, bots, seed, save_path, resume_path, plain, players, params) -> None:
+def play(game, seat, bots, seed, save_path, resume_path, plain, scroll, players, params) -> None:
     """Play GAME in the terminal against bots, or with friends at one terminal.
 
     Type a move's number or its text (`trail 8c`), Enter for a forced move, `undo` to take
     back your last move against bots, q to stop. Ctrl-C stops too, and keeps the log when
-    --save was given.
+    --save was given. At a terminal the table is one screen redrawn in place; --plain, --scroll
+    or a pipe give a scrolling transcript instead.
     """
     import random
 
@@ -496,7 +498,9 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, players, params)
                      highlight=False)
         if log is not None:
             screen.print(f"resumed after {len(played)} moves", markup=False, highlight=False)
-        session = Session(state, humans, agents, screen, style=Style.for_console(screen, plain), played=played)
+        fixed = screen.is_terminal and not (plain or scroll)
+        session = Session(state, humans, agents, screen, style=Style.for_console(screen, plain), played=played,
+                          fixed=fixed)
         session.run()
     except RulesError as exc:
         _fail(exc)

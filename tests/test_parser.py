@@ -16,8 +16,10 @@ PATH = "t.rules"
 def shape(x):
     """A node as nested tuples without spans: (ClassName, field, field, ...)."""
     if isinstance(x, n.Node):
+        # A statement's or an action's optional `says` text shows only when written.
         return (type(x).__name__,) + tuple(shape(getattr(x, f)) for f in x.FIELDS
-                                           if f != "span")
+                                           if f != "span" and not (f == "says" and getattr(x, f) is None
+                                                                   and not isinstance(x, n.MoveDecl)))
     if isinstance(x, tuple):
         kept = tuple(shape(i) for i in x if not isinstance(i, Span))
         # A deck symbol is (text, span): it shapes as its text alone.
@@ -156,6 +158,16 @@ def test_defs_and_actions():
     assert shape(pay.body.statements) == (
         ("Assign", ("Index", N("chips"), N("from")), "-=", N("amount")),)
     assert where(pay) == (3, 1, 5, 2) and where(pay.body.statements[0]) == (4, 3, 4, 24)
+
+
+def test_says_texts_of_actions_and_statements():
+    pay, = decls('action pay(p: player, n: number) says "{p} pays {n}" {\n'
+                 '  chips[p] -= n says "{p} loses {n}"\n  move top(stock) to hand[p] says "{p} draws"\n'
+                 '  deal 2 from stock to hand[p] face up says "two for {p}"\n  note(p) says "{p} noted"\n}\n')
+    assert pay.says[0] == "{p} pays {n}" and (pay.says[1].line, pay.says[1].column) == (1, 39)
+    assert [s.says[0] for s in pay.body.statements] == ["{p} loses {n}", "{p} draws", "two for {p}", "{p} noted"]
+    assert (pay.body.statements[0].says[1].line, pay.body.statements[0].says[1].column) == (2, 22)
+    assert shape(pay.body.statements[2])[-2:] == ("up", "two for {p}")
 
 
 def test_phases_setup_and_score():

@@ -21,7 +21,7 @@ def spawn(*args):
     env = {**os.environ, "PYTHONPATH": str(ROOT), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERM": "xterm-256color",
            "COLUMNS": "100"}
     env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, [str(ROOT / "cli.py"), "play", *map(str, args)], env=env,
+    return pexpect.spawn(sys.executable, [str(ROOT / "cli.py"), "play", "--scroll", *map(str, args)], env=env,
                          encoding="utf-8", timeout=30, dimensions=(60, 100), cwd=str(ROOT))
 
 

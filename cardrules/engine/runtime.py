@@ -514,6 +514,11 @@ class State:
         self._legal = None
         self._checkpoint = self._replay = None
 
+    def __str__(self) -> str:
+        """The table as the seat to play sees it (seat 0 once the game is over), as `cardrules
+        play --plain` draws it; the short form of repr when no table drawing is registered."""
+        return TABLE_TEXT[0](self) if TABLE_TEXT else repr(self)
+
     def __repr__(self) -> str:
         where = "over" if self.over else f"phase {self.phase_name}, seat {self.player} to play"
         return f"<State of {self.game.title!r}, seed {self.seed}, step {self.steps}: {where}>"
@@ -655,6 +660,15 @@ class State:
             self.loc[c] = -1 - gid
             self.face[c] = (zone.face == "up") if face is None else face
             self.known[c] = 0
+
+
+# What draws `str(state)`: the table belongs to the play layer, above this one, so the package's
+# public face registers it here (register_table_text) instead of the runtime importing upwards.
+TABLE_TEXT: list[Callable[[State], str]] = []
+
+
+def register_table_text(draw: Callable[[State], str]) -> None:
+    TABLE_TEXT[:] = [draw]
 
 
 def position_of(moves: list[Move], move: object) -> int | None:

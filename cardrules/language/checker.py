@@ -21,7 +21,7 @@ from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, 
 from .display import check_display
 from .folding import ConstantTooLarge, NotConstant, const_eval
 from .limits import MAX_DECK_CARDS, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_REPEAT, MAX_STATIC_ITERATIONS, number_too_large
-from .model import PAYOFF_KINDS, Model, ParamInfo, PayoffInfo, VarInfo, ZoneInfo
+from .model import PAYOFF_KINDS, Model, ParamInfo, PayoffInfo, Telling, VarInfo, ZoneInfo
 
 # `{name}` in a move's `says` text: where the value of parameter `name` is shown.
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -61,6 +61,7 @@ class Checker:
         self.unknown_types: set[str] = set()
         self.iterations = 1  # how often the loops around the expression being checked go round, when constant
         self.too_many_iterations: set[Span] = set()
+        self.tellings: dict[Span, Telling] = {}  # by the span of what says it
 
     # --- reporting
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
@@ -160,7 +161,9 @@ class Checker:
         self.check_work()
         for a in self.actions.values():
             self.parameter_names([(p.name, p.span) for p in a.params], f"action `{a.name}`")
-            self.block(a.body, {p.name: self.type_ref(p.type) for p in a.params}, where="action")
+            scope = {p.name: self.type_ref(p.type) for p in a.params}
+            self.telling(a.says, scope, a.span, f"action `{a.name}`", a.name)
+            self.block(a.body, scope, where="action")
         self.check_action_recursion()
         setup = self.single(decls, "setup", "a `setup { ... }` block that deals and says `goto` the first phase")
         score = self.single(decls, "score", "a `score p: ...` line giving each player's final score")
@@ -180,7 +183,8 @@ class Checker:
                      deck=self.deck, zones=self.zones, vars=self.vars, defs=self.defs,
                      actions=self.actions, phases=self.phases, setup=setup, score=score,
                      symbols=frozenset(self.symbols), types=self.types, names=self.names,
-                     display=self.display, player_range=self.player_range, payoffs=payoffs)
+                     display=self.display, player_range=self.player_range, payoffs=payoffs,
+                     tellings=tuple(self.tellings.values()))
 
     def collect(self) -> dict[str, list]:
         kinds = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
@@ -866,7 +870,29 @@ class Checker:
         for s in b.statements:
             self.stmt(s, scope, where)
 
+    def telling(self, says: tuple[str, Span] | None, scope: dict[str, T.Type], span: Span, owner: str,
+                action: str | None = None) -> None:
+        """A `says` text names only values in scope there; each named is kept with its type."""
+        if says is None:
+            return
+        text, where = says
+        names = []
+        for ref in dict.fromkeys(_template_names(text)):
+            if ref in scope:
+                names.append((ref, scope[ref]))
+                continue
+            hint = did_you_mean(ref, scope)
+            if hint is None and (ref in self.vars or ref in self.defs or ref in self.params):
+                hint = f"a text names values in scope: bind it first, `let {ref}_now = {ref}`, and write {{{ref}_now}}"
+            elif hint is None:
+                hint = f"in scope here: {', '.join(sorted(scope)) or 'nothing'}"
+            self.error(f"the text of {owner} names `{{{ref}}}`, which is not a value in scope there", where, hint)
+        self.tellings[span] = Telling(text=text, names=tuple(names), span=span, action=action)
+
     def stmt(self, s, scope, where) -> None:
+        says = getattr(s, "says", None)
+        if says is not None:
+            self.telling(says, scope, s.span, "this statement")
         if isinstance(s, n.Assign):
             self.assign(s, scope)
         elif isinstance(s, n.Let):

@@ -68,6 +68,18 @@ class PayoffInfo:
 
 
 @attrs.define(slots=True)
+class Telling:
+    """A `says` text of an action or a statement: what the narration tells each time it runs.
+    `names` are its placeholders with their types, each a value in scope where it stands (an
+    action's parameter, a `let`, a loop variable, `me`)."""
+
+    text: str
+    names: tuple[tuple[str, T.Type], ...]
+    span: Any  # the action or the statement that says it
+    action: str | None = None  # the action's name, for an action's text
+
+
+@attrs.define(slots=True)
 class Model:
     rules: n.RulesFile
     sources: SourceMap
@@ -90,3 +102,4 @@ class Model:
     display: Any = None  # a cardrules.language.display.Display: what a player's screen shows
     player_range: tuple[int, int, int] = (0, 0, 0)  # the fewest, the most and the default
     payoffs: PayoffInfo | None = None  # the scores as payoffs, when the rules declare them
+    tellings: tuple[Telling, ...] = ()  # every `says` of an action or a statement

@@ -215,6 +215,7 @@ class Assign:
     op: str  # = += -=
     value: Expr
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 @node
@@ -230,6 +231,7 @@ class MoveCards:
     dest: Expr
     face: str | None
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 @node
@@ -239,6 +241,7 @@ class Deal:
     dest: Expr
     face: str | None
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 @node
@@ -313,6 +316,7 @@ class CallAction:
     name: str
     args: tuple[Expr, ...]
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 Stmt: TypeAlias = (
@@ -448,6 +452,7 @@ class Action:
     params: tuple[TypedParam, ...]
     body: Block
     span: Span
+    says: tuple[str, Span] | None = None  # what the narration tells when it runs, and where the text stands
 
 
 @node

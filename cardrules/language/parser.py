@@ -365,8 +365,12 @@ class _ToAst(Transformer_NonRecursive):
         return n.Def(name=str(name), params=params or (), body=body, span=self.s(meta))
 
     def action_decl(self, meta, items):
-        name, params, body = items
-        return n.Action(name=str(name), params=params or (), body=body, span=self.s(meta))
+        name, params, says, body = items
+        return n.Action(name=str(name), params=params or (), body=body, span=self.s(meta), says=self.told(says))
+
+    def told(self, says: Token | None) -> tuple[str, Span] | None:
+        """A statement's or an action's `says` text, with where it stands."""
+        return (says[1:-1], _tok_span(self.path, says)) if says else None
 
     def typed_params(self, meta, items):
         return tuple(items)
@@ -420,7 +424,8 @@ class _ToAst(Transformer_NonRecursive):
         return n.Block(statements=tuple(items), span=self.s(meta))
 
     def assign_stmt(self, meta, items):
-        return n.Assign(target=items[0], op=str(items[1]), value=items[2], span=self.s(meta))
+        return n.Assign(target=items[0], op=str(items[1]), value=items[2], span=self.s(meta),
+                        says=self.told(items[3]))
 
     def let_stmt(self, meta, items):
         return n.Let(name=str(items[0]), value=items[1], span=self.s(meta))
@@ -429,10 +434,11 @@ class _ToAst(Transformer_NonRecursive):
         return str(items[0])
 
     def move_stmt(self, meta, items):
-        return n.MoveCards(what=items[0], dest=items[1], face=items[2], span=self.s(meta))
+        return n.MoveCards(what=items[0], dest=items[1], face=items[2], span=self.s(meta), says=self.told(items[3]))
 
     def deal_stmt(self, meta, items):
-        return n.Deal(count=items[0], source=items[1], dest=items[2], face=items[3], span=self.s(meta))
+        return n.Deal(count=items[0], source=items[1], dest=items[2], face=items[3], span=self.s(meta),
+                      says=self.told(items[4]))
 
     def shuffle_stmt(self, meta, items):
         return n.Shuffle(zone=items[0], span=self.s(meta))
@@ -480,7 +486,8 @@ class _ToAst(Transformer_NonRecursive):
         return n.EndGame(span=self.s(meta))
 
     def call_stmt(self, meta, items):
-        return n.CallAction(name=str(items[0]), args=tuple(items[1] or ()), span=self.s(meta))
+        return n.CallAction(name=str(items[0]), args=tuple(items[1] or ()), span=self.s(meta),
+                            says=self.told(items[2]))
 
     def target_name(self, meta, items):
         return n.Name(id=str(items[0]), span=self.s(meta))

@@ -21,10 +21,12 @@ from ..language import types as T
 from ..language.display import Display, sort_keys
 from ..engine.primitives import Move
 from ..engine.runtime import Game, State
+from ..engine.story import Passage, Said
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
 HIDDEN = "??"
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 # Move parameter types whose values are cards (a generator over a zone yields its items).
 _CARD_SOURCES = {T.ZONE, T.list_of(T.CARD), T.list_of(T.ITEM), T.list_of(T.list_of(T.CARD)),
                  T.list_of(T.list_of(T.ITEM))}
@@ -90,14 +92,14 @@ class CardTable:
         out.append(text[at:])
         return out
 
-    def item(self, x) -> Text:
+    def item(self, x, zone=None) -> Text:
         if not isinstance(x, dict):
             return self.card(x)
         out = Text("[")
         if x["cards"] and all(c is None for c in x["cards"]):
             out.append(f"{len(x['cards'])} face down", style="dim" if self.style.colour else "")
         else:
-            out.append_text(Text(" ").join(self.card(c) for c in x["cards"]))
+            out.append_text(Text(" ").join(self.card(c) for c in self.group_order(zone, x["cards"])))
         fields = [f"{k} {self.plain_value(v)}" for k, v in x.items() if k != "cards" and v not in (None, False)]
         if fields:
             out.append(" | " + ", ".join(fields), style="dim" if self.style.colour else "")
@@ -115,7 +117,19 @@ class CardTable:
             # Cards the seat cannot see go last, in the order they lie.
             items = sorted((x for x in items if isinstance(x, str)), key=lambda name: key(self.card_of[name])) + \
                 [x for x in items if not isinstance(x, str)]
-        return Text(" ").join(self.item(x) for x in items)
+        return Text(" ").join(self.item(x, zone) for x in items)
+
+    def group_order(self, zone, cards: list) -> list:
+        """A group's cards as a reader takes them in: a run in the order of the deck's own rank
+        order (its first named one; cards outside it, wild ones, last), unless the display
+        orders the zone; cards not seen stay last."""
+        if zone is None:
+            return cards
+        keys = self.display.orders.get(zone.name) or \
+            (next((k for k in self.game.deck.orders if k != "rank"), "rank"),)
+        key = sort_keys(self.game.deck, keys)
+        seen = sorted((c for c in cards if c is not None), key=lambda name: key(self.card_of[name]))
+        return seen + [c for c in cards if c is None]
 
     def plain_value(self, value, type_: T.Type = T.ANY) -> str:
         if value is None:
@@ -199,6 +213,57 @@ class CardTable:
             lines.append(totals)
         return Group(*lines)
 
+    def compact(self, obs: dict, state: State | None = None, many: int = 8) -> list[Text]:
+        """The table in few lines, for a screen that holds more than the table: a line per seat
+        (its zones side by side; another seat's zone of more than `many` cards as a count), the
+        shared zones on one line, the shared values, the totals."""
+        game = self.game
+        viewer = obs["player"]
+        hidden = self.display.hidden | set(self.display.totals)
+        dim = "dim" if self.style.colour else ""
+        turn = "game over" if obs["over"] else f"seat {obs['current_player']} to play" + (
+            " (you)" if obs["current_player"] == viewer else "")
+        lines = [Text(f"{game.title}{self.sep}{obs['phase']}{self.sep}{turn}",
+                      style="bold underline" if self.style.colour else "")]
+
+        def zones_of(index: int, owners: tuple[str, ...], mine: bool) -> Text:
+            parts = []
+            for name, zone in game.zones.items():
+                if zone.owner not in owners:
+                    continue
+                items = obs["zones"][name][index]
+                if not items:
+                    continue
+                shown = Text(f"{name} ", style=dim)
+                if not mine and len(items) > many and any(x is not None for x in items):
+                    shown.append(f"{len(items)} cards")
+                else:
+                    shown.append_text(self.zone(zone, items))
+                parts.append(shown)
+            values = [Text(f"{name} ", style=dim).append_text(self.value(name, obs["vars"][name][index]))
+                      for name in obs["vars"] if self.var_owner[name] in owners and name not in hidden]
+            return Text("  ").join(parts + values)
+        owners = ("player",) if self.teams_shown else ("player", "team")
+        marker = "▶ " if self.style.symbols else "> "
+        for seat in range(game.player_count):
+            head = Text((marker if seat == obs["current_player"] else "  ") + self.seat_label(seat, viewer) + "  ",
+                        style="bold" if self.style.colour and seat == viewer else "")
+            lines.append(head + zones_of(seat, owners, seat == viewer))
+        if self.teams_shown:
+            for team in range(len(game.members)):
+                mine = viewer is not None and game.team_of[viewer] == team
+                lines.append(Text(f"  team {team}  ") + zones_of(team, ("team",), mine))
+        shared = [Text(f"{name} ", style=dim).append_text(self.zone(zone, obs["zones"][name]))
+                  for name, zone in game.zones.items() if not zone.owner]
+        shared += [Text(f"{name} ", style=dim).append_text(self.value(name, value))
+                   for name, value in obs["vars"].items() if self.var_owner[name] is None and name not in hidden]
+        if shared:
+            lines.append(Text("  ") + Text("   ").join(shared))
+        totals = self.totals(obs, state)
+        if totals is not None:
+            lines.append(totals)
+        return lines
+
     def owned(self, obs: dict, index: int, owners: tuple[str, ...], hidden: Set[str]) -> list[Text]:
         out = []
         for name, zone in self.game.zones.items():
@@ -231,15 +296,77 @@ class CardTable:
             text = re.sub(r"(?<![\w#])" + re.escape(name) + r"(?![\w#])", HIDDEN, text, count=1)
         return text
 
-    def events(self, before: State, after: State, viewer: int | None) -> list[Text]:
-        """What changed between two positions, as `viewer` may see it (None: one who sees every
-        card): cards moved, cards turned up or shown, variables changed.
+    # --- narration: a step told in the game's own words
+    def narrate(self, seat: int, move: Move, story: list, before: State, after: State,
+                viewer: int | None) -> list[Text]:
+        """The step `seat` played as `viewer` may read it (None: one who sees every card): the
+        move, then in order what followed, each `says` text of the rules as written with its
+        values, and the changes no text tells: cards moved, cards shown, the display's totals."""
+        who = "you" if seat == viewer else self.seat_label(seat, viewer)
+        line = Text(f"{who}: ", style="cyan" if self.style.colour else "")
+        line.append_text(self.cards_text(self.move_text(before, after, move, viewer)))
+        return [line] + self.tell(story, after, viewer)
 
-        A step may pass a card through a shuffle, so only its two ends are known here, and a
-        card is tied to a place only where the viewer saw it there: a card seen at both ends
-        is named with both; one seen only where it arrived is named with where it came from
-        only when that is a shared place (a stock), else just as arriving; one seen only
-        before is named as leaving; one never seen is counted, not named."""
+    def tell(self, story: list, end: State, viewer: int | None) -> list[Text]:
+        out: list[Text] = []
+        for i, beat in enumerate(story):
+            if isinstance(beat, Said):
+                then = next((b.after for b in story[i + 1:] if isinstance(b, Passage)), end)
+                out.append(self.said(beat, (beat.at, then, end), viewer))
+            elif not beat.told:
+                out.extend(self.moved(beat.before, beat.after, viewer))
+                out.extend(self.totals_changed(beat.before, beat.after, viewer))
+        return out
+
+    def said(self, said: Said, states: tuple[State, ...], viewer: int | None) -> Text:
+        """A `says` text with its values: a card `viewer` sees in none of `states` is ``??``."""
+        types = dict(said.telling.names)
+        pieces = _PLACEHOLDER.split(said.telling.text)
+        out = Text("  ")
+        for i, piece in enumerate(pieces):
+            if i % 2 == 0:
+                out.append(piece[:1].upper() + piece[1:] if i == 0 else piece)
+                continue
+            shown = self.told_value(said.values.get(piece), types.get(piece, T.ANY), states, viewer)
+            if i == 1 and not pieces[0] and shown.plain[:1].islower():
+                shown = Text(shown.plain[:1].upper(), style=shown.style) + shown[1:]
+            out.append_text(shown)
+        return out
+
+    def told_value(self, value, type_: T.Type, states: tuple[State, ...], viewer: int | None) -> Text:
+        game = self.game
+
+        def card(c: int) -> Text:
+            seen = viewer is None or any(game.visible_to(st, c, viewer) for st in states)
+            return self.card(game.deck.names[c] if seen else None)
+
+        def item(x: int) -> Text:
+            if x < game.deck_size:
+                return card(x)
+            group = next((st.groups[x] for st in states if x in st.groups), None)
+            cards = [] if group is None else group["cards"]
+            return Text("[") + Text(" ").join(card(c) for c in cards) + Text("]")
+        if value is None:
+            return Text(self.plain_value(None))
+        if type_ == T.PLAYER or type_ == T.TEAM and not self.teams_shown:
+            return Text(f"seat {value}" + (" (you)" if value == viewer else ""))
+        if type_ == T.TEAM:
+            return Text(f"team {value}" + (" (yours)" if viewer is not None and game.team_of[viewer] == value else ""))
+        if type_ == T.ZONE and isinstance(value, int):
+            return Text(self.slot_label(value, viewer))
+        if type_ in (T.CARD, T.ITEM, T.GROUP):
+            return item(value)
+        if type_.kind == "list" and isinstance(value, list):
+            if type_.of in (T.CARD, T.ITEM):
+                return Text(" ").join(item(x) for x in value)
+            inner = [self.told_value(v, type_.of, states, viewer) for v in value]
+            if type_.of.kind == "list":  # runs, sets: each in brackets
+                return Text(" ").join(Text("[") + t + Text("]") for t in inner)
+            return Text(", ").join(inner)
+        return Text(self.plain_value(value, type_))
+
+    def moved(self, before: State, after: State, viewer: int | None) -> list[Text]:
+        """The cards a stretch moved or showed, as `viewer` may see them (see :meth:`events`)."""
         game = self.game
         arrow = self.arrow
         moved: dict[str, list] = {}
@@ -251,7 +378,7 @@ class CardTable:
             name = game.deck.names[card]
             if was == now:
                 if sees and not saw:
-                    turned.setdefault(f"turned up in {now}", []).append(name)
+                    turned.setdefault(f"shown in {now}", []).append(name)
             elif saw and sees:
                 moved.setdefault(was + arrow + now, []).append(name)
             elif sees:
@@ -261,7 +388,37 @@ class CardTable:
                 moved.setdefault(f"out of {was}", []).append(name)
             else:
                 moved.setdefault(was + arrow + now, []).append(None)
-        lines = [self.event(what, names) for what, names in {**moved, **turned}.items()]
+        return [self.event(what, names) for what, names in {**moved, **turned}.items()]
+
+    def totals_changed(self, before: State, after: State, viewer: int | None) -> list[Text]:
+        """The display's running totals that changed, by their names in words."""
+        names = self.display.totals
+        if not names:
+            return []
+        old = observe_all(before) if viewer is None else before.observation(viewer)
+        new = observe_all(after) if viewer is None else after.observation(viewer)
+        out = []
+        for name in names:
+            was, now = old["vars"][name], new["vars"][name]
+            if was == now:
+                continue
+            who = "team" if self.var_owner[name] == "team" and self.teams_shown else "seat"
+            parts = [f"{who} {i} {self.plain_value(a)}{self.arrow}{self.plain_value(b)}"
+                     for i, (a, b) in enumerate(zip(was, now)) if a != b] if isinstance(now, list) else \
+                [f"{self.plain_value(was)}{self.arrow}{self.plain_value(now)}"]
+            out.append(Text(f"  {name.replace('_', ' ')}: " + ", ".join(parts)))
+        return out
+
+    def events(self, before: State, after: State, viewer: int | None) -> list[Text]:
+        """What changed between two positions, as `viewer` may see it (None: one who sees every
+        card): cards moved, cards turned up or shown, variables changed.
+
+        A step may pass a card through a shuffle, so only its two ends are known here, and a
+        card is tied to a place only where the viewer saw it there: a card seen at both ends
+        is named with both; one seen only where it arrived is named with where it came from
+        only when that is a shared place (a stock), else just as arriving; one seen only
+        before is named as leaving; one never seen is counted, not named."""
+        lines = self.moved(before, after, viewer)
         if viewer is None:
             lines.extend(self.changes(observe_all(before), observe_all(after)))
         else:
@@ -301,8 +458,10 @@ class CardTable:
         return st.groups[-1 - where]["zone"] if where < 0 else where
 
     def place(self, st: State, card: int, viewer: int) -> str:
-        group = st.loc[card] < 0
-        slot = self.slot(st, card)
+        label = self.slot_label(self.slot(st, card), viewer)
+        return f"a group in {label}" if st.loc[card] < 0 else label
+
+    def slot_label(self, slot: int, viewer: int | None) -> str:
         zone = self.game.slot_zone[slot]
         owner = self.game.slot_owner[slot]
         if zone.owner is None:
@@ -315,7 +474,16 @@ class CardTable:
         else:
             mine = viewer is not None and self.game.team_of[viewer] == owner
             label = f"your team's {zone.name}" if mine else f"{zone.name} of team {owner}"
-        return f"a group in {label}" if group else label
+        return label
+
+
+def plain_table(state: State, seat: int | None = None) -> str:
+    """The table as `seat` (default: the seat to play, or seat 0 once the game is over) sees
+    it, in the words and lines of `cardrules play --plain`: what `str(state)` is."""
+    if seat is None:
+        seat = state.current_player if state.current_player is not None else 0
+    drawn = CardTable(state.game, PLAIN).render(state.observation(seat), state)
+    return "\n".join(line.plain for line in drawn.renderables if isinstance(line, Text))
 
 
 def observe_all(state: State, player: int = 0) -> dict:

@@ -5,7 +5,9 @@ A person types a move's number or its text (card names in any case: ``trail 8c``
 a forced move, ``undo`` to take back their last move against bots, ``q`` to stop. A mistyped
 move is answered with the reason and the closest legal moves. Each seat is shown only what
 it may see: with several people at one terminal the screen is cleared and the terminal
-passed between their turns, and each is told what happened since their last turn.
+passed between their turns, and each is told what happened since their last turn, in the
+game's own words (:meth:`CardTable.narrate`). At a terminal the table is one screen redrawn in
+place (:mod:`cardrules.play.screen`); otherwise, and with `fixed=False`, a scrolling transcript.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from rich.text import Text
 from ..engine.errors import IllegalMove
 from ..engine.primitives import Move
 from ..engine.runtime import State
+from ..engine.story import told_apply
 from .agents import observers
+from .screen import FixedScreen
 from .table import CardTable, Style
 
 PROMPT = "your move (number or text, q to quit): "
@@ -51,7 +55,8 @@ class Session:
 
     def __init__(self, state: State, humans: Iterable[int], bots: dict, console: Console,
                  read: Callable[[str], str] = input, style: Style | None = None,
-                 seat_names: dict[int, str] | None = None, played: list[str] | None = None):
+                 seat_names: dict[int, str] | None = None, played: list[str] | None = None,
+                 fixed: bool = False):
         self.state = state
         self.humans = sorted(set(humans))
         self.bots = bots
@@ -62,18 +67,30 @@ class Session:
             names.setdefault(seat, f"bot {getattr(bot, 'name', type(bot).__name__)}")
         self.table = CardTable(state.game, style or Style.for_console(console), names)
         self.played = list(played or [])
-        # Per person, the steps they have not been shown yet: (seat, move, before, after).
+        # Per person, the steps they have not been shown yet: (seat, move, story, before, after).
         self.unseen: dict[int, list] = {h: [] for h in self.humans}
         self.undo_points: list[tuple[State, int]] = []
         self.last_human: int | None = None
         # Bots that infer from play hear of every move, each reading only what its seat sees.
         self.watching = observers(bots.values())
+        self.screen = FixedScreen(self.table, console, self.humans) if fixed else None
 
     def print(self, renderable) -> None:
-        self.console.print(renderable, highlight=False)
+        """A message for the person at the terminal: on the fixed screen, under the moves."""
+        if self.screen is not None and self.screen.on and isinstance(renderable, Text):
+            self.screen.say(renderable)
+        else:
+            self.console.print(renderable, highlight=False)
 
     def run(self) -> list[str]:
         """Play to the end or until a person quits; returns the moves played."""
+        try:
+            return self.play()
+        finally:
+            if self.screen is not None:
+                self.screen.stop()
+
+    def play(self) -> list[str]:
         while not self.state.is_over:
             seat = self.state.current_player
             if seat in self.bots:
@@ -83,6 +100,8 @@ class Session:
                 raise ValueError(f"seat {seat} has neither a person nor a bot")
             if not self.turn(seat):
                 return self.played
+        if self.screen is not None:
+            self.screen.stop()  # the end stays in the terminal's scrollback
         self.finish()
         return self.played
 
@@ -90,25 +109,27 @@ class Session:
         before = self.state.clone()
         for agent in self.watching:
             agent.observe(self.state, move)
-        self.state.apply(move)
+        move, story = told_apply(self.state, move)
         self.played.append(move.text)
+        after = self.state.clone()
+        if self.screen is not None:
+            self.screen.record(seat, move, story, before, after)
         for h in self.humans:
-            self.unseen[h].append((seat, move, before, self.state.clone()))
+            self.unseen[h].append((seat, move, story, before, after))
 
     def tell(self, viewer: int) -> None:
-        """What happened since `viewer` last looked."""
-        for seat, move, before, after in self.unseen[viewer]:
-            who = "you" if seat == viewer else self.table.seat_label(seat, viewer)
-            line = Text(f"{who}: ", style="cyan" if self.table.style.colour else "")
-            line.append_text(self.table.cards_text(self.table.move_text(before, after, move, viewer)))
-            self.print(line)
-            for event in self.table.events(before, after, viewer):
-                self.print(event)
+        """What happened since `viewer` last looked (the fixed screen keeps it as it happens)."""
+        if self.screen is None or not self.screen.on:
+            for seat, move, story, before, after in self.unseen[viewer]:
+                for line in self.table.narrate(seat, move, story, before, after, viewer):
+                    self.print(line)
         self.unseen[viewer] = []
 
     def hand_over(self, seat: int) -> bool:
         """With several people at the terminal, hide the last one's screen before the next one looks."""
         if len(self.humans) > 1 and self.last_human not in (None, seat):
+            if self.screen is not None:
+                self.screen.messages = []
             self.console.clear()
             try:
                 self.read(f"pass the terminal to seat {seat}, then press Enter ")
@@ -124,10 +145,13 @@ class Session:
             return False
         self.tell(seat)
         while True:
-            self.show(seat)
+            if self.screen is None:
+                self.show(seat)
             moves = self.state.legal_moves()
             prompt = PROMPT if len(moves) > 1 else f"your move (Enter plays `{moves[0].text}`, q to quit): "
             while True:
+                if self.screen is not None:
+                    self.screen.draw(self.state, seat, moves)
                 try:
                     answer = " ".join(self.read(prompt).split())
                 except EOFError:
