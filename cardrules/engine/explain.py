@@ -161,6 +161,9 @@ class _Explainer:
             holds = False
         if holds:
             return None
+        given = _refusal_of(cm.decl, condition)
+        if given is not None:  # the rules say it in the player's words
+            return Explanation(f"`{text}` is not allowed: {given}", condition.span, self.rule_line(condition.span))
         quoted = self.source(condition.span) or "its condition"
         reason = f"`{text}` is not allowed: move `{cm.name}` requires `{quoted}`"
         detail = self.why_false(st, env, condition)
@@ -305,6 +308,15 @@ class _Matcher:
         if level >= self.reached:
             self.values_at_failure = rendered
         return None
+
+
+def _refusal_of(decl: n.MoveDecl, condition) -> str | None:
+    """The reason the rules give for `condition` (a `when` or `where` of the move, or one part of
+    one joined by `and`) when it is false, if they give one."""
+    for refusal in decl.refusals + tuple(r for g in decl.generators for r in g.refusals):
+        if condition is refusal.condition or any(condition is part for part in conjuncts(refusal.condition)):
+            return refusal.reason
+    return None
 
 
 def _may_read(cm: CompiledMove, text: str) -> bool:
