@@ -6,6 +6,8 @@ Every error a user can cause ends as diagnostics on stderr and exit status 1.
 from __future__ import annotations
 
 import contextlib
+import functools
+import io
 import json
 import os
 import sys
@@ -22,6 +24,7 @@ from rich.text import Text
 
 from .engine.compiler import compile_model
 from .engine.errors import IllegalMove
+from .engine.json_values import param_json
 from .engine.loader import load_game, load_model, parse_param, parse_value
 from .language.diagnostics import Diagnostic, RulesError, plural
 
@@ -52,9 +55,48 @@ def is_quiet() -> bool:
 
 
 def note(text: str) -> None:
-    """A message about what was done (a file written), left out by --quiet."""
+    """A message about what was done (a file written), left out by --quiet; on standard error
+    while what the command prints goes to a file (-o)."""
     if not is_quiet():
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        ctx = click.get_current_context(silent=True)
+        out = errors if ctx is not None and ctx.meta.get(_REDIRECTED) else console
+        out.print(text, markup=False, highlight=False, soft_wrap=True)
+
+
+_REDIRECTED = "cardrules.output"  # the click context's note that standard output goes to -o FILE
+
+
+def check_writable(*paths, folder: bool = False) -> None:
+    """Refuse, before any work, an output path that cannot be written (`nodir/x.json`)."""
+    from .play.output import unwritable
+    for path in paths:
+        problem = unwritable(path, folder) if path is not None else None
+        if problem is not None:
+            raise RulesError([Diagnostic(f"cannot write `{path}`: {problem}", None,
+                                         "name a file in a folder that exists and may be written")])
+
+
+def output_option(f):
+    """`-o FILE`: what the command prints goes to FILE, written when the command ends (not
+    when it prints nothing, as when it fails at once); progress and errors stay on the terminal."""
+    @functools.wraps(f)
+    def run(*args, output=None, **kwargs):
+        if output in (None, "-"):
+            return f(*args, **kwargs)
+        try:
+            check_writable(output)
+        except RulesError as exc:
+            _fail(exc)
+        click.get_current_context().meta[_REDIRECTED] = True
+        printed = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(printed):
+                return f(*args, **kwargs)
+        finally:
+            if printed.getvalue():
+                _write(output, lambda p: Path(p).write_text(printed.getvalue(), encoding="utf-8"))
+    return click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+                        help="Write what the command prints to this file instead of standard output.")(run)
 
 
 def _params(players: int | None, params: tuple[str, ...]) -> dict:
@@ -112,6 +154,7 @@ def cli(ctx, quiet) -> None:
 @click.argument("files", nargs=-1, required=True,
                 shell_complete=lambda ctx, param, incomplete: complete_game(incomplete))
 @with_game_options
+@output_option
 def check(files, players, params) -> None:
     """Check rules files and report every problem found."""
     bad = 0
@@ -124,7 +167,7 @@ def check(files, players, params) -> None:
             bad += 1
             continue
         console.print(f"ok: {name}: {model.title}, {model.player_count} players, {model.deck.size} cards, "
-                      f"{len(model.phases)} phases", markup=False, highlight=False, soft_wrap=True)
+                      f"{plural(len(model.phases), 'phase')}", markup=False, highlight=False, soft_wrap=True)
     if bad:
         sys.exit(1)
 
@@ -160,8 +203,9 @@ def _write(path, writer) -> None:
             writer(temporary)
             click.echo(temporary.read_text(encoding="utf-8"), nl=False)
         return
+    from .play.output import write_atomically
     try:
-        writer(path)
+        write_atomically(path, writer)
     except OSError as exc:
         raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
     note(f"wrote {path}")
@@ -259,6 +303,7 @@ def _print_summary(summary, console=console) -> None:
               help="Continue the run saved in this JSON file (an interrupted --json) up to -n games; "
                    "its seed, agents, players and parameters are used unless given.")
 @with_game_options
+@output_option
 def simulate(game, games, seed, agents, workers, scheduler, metrics, json_path, csv_path, plot_path, resume_path,
              players, params) -> None:
     """Play GAME many times and report win rates, scores and game length with 95% intervals.
@@ -271,6 +316,7 @@ def simulate(game, games, seed, agents, workers, scheduler, metrics, json_path, 
     from .play.simulate import Summary, agent_names, simulate as run, write_csv, write_json
     from .play.specs import check_file_agent_spec
     try:
+        check_writable(json_path, csv_path, plot_path)
         previous = Summary.read(resume_path) if resume_path else None
         values = _params(players, params)
         if previous is not None:
@@ -347,6 +393,7 @@ def _param_text(value) -> str:
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="The paired differences with their intervals (.png or .svg; needs matplotlib).")
 @with_game_options
+@output_option
 def compare(base, variant, games, seed, agents, workers, scheduler, metrics, base_params, variant_params, json_path,
             csv_path, plot_path, players, params) -> None:
     """Play BASE and VARIANT on the same seeds and report the paired differences.
@@ -360,6 +407,7 @@ def compare(base, variant, games, seed, agents, workers, scheduler, metrics, bas
     from .play.parallel import default_workers
     from .play.simulate import agent_names, check_comparable, compare as run, write_csv, write_json
     try:
+        check_writable(json_path, csv_path, plot_path)
         first = load_game(base, _params(players, params + base_params))
         second = load_game(variant, _params(players, params + variant_params))
         check_comparable(first, second)
@@ -466,6 +514,7 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, players, params)
     screen = Console(emoji=False)
     session = None
     try:
+        check_writable(save_path)
         log = GameLog.read(resume_path) if resume_path else None
         if log is not None:
             compiled = log.load_game()
@@ -580,10 +629,17 @@ def replay(log_path, seat, upto, step, plain) -> None:
     console.print(f"{over}; scores: {final.scores()}", markup=False, highlight=False)
 
 
-def _load_position(game, position, players, params):
+def _load_position(game, position, players, params, seed=None):
     """The game with the position's own players and parameters (those given here win, and a
-    difference is reported), and the position."""
+    difference is reported), and the position; without a position, the start of the game of
+    `seed` (0 when not given), as `position --seed` writes it."""
     from .engine.position import load_data, read
+    if position is None:
+        compiled = load_game(game, _params(players, params))
+        return compiled, compiled.new_state(seed or 0)
+    if seed is not None:
+        raise RulesError([Diagnostic("--seed and --position both say where to start", None,
+                                     "a position holds its own seed: give one of the two")])
     data = read(position)
     values = {}
     if isinstance(data, dict):
@@ -595,15 +651,27 @@ def _load_position(game, position, players, params):
     return compiled, load_data(compiled, data, str(position))
 
 
+def position_options(f):
+    """Where a command on one position starts: a position file (- for standard input), or the
+    start of the game of a seed."""
+    f = click.option("--seed", type=int, default=None,
+                     help="Start from the deal of the game of this seed (as `position --seed`), not a file "
+                          "[default: 0].")(f)
+    return click.option("--position", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+                        help="A position file (JSON; - for standard input), as `position` or `apply --json` "
+                             "write it.")(f)
+
+
 @cli.command()
 @game_argument()
-@click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
+@position_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @with_game_options
-def moves(game, position, as_json, players, params) -> None:
+@output_option
+def moves(game, position, seed, as_json, players, params) -> None:
     """List the legal moves in a position."""
     try:
-        _, state = _load_position(game, position, players, params)
+        _, state = _load_position(game, position, players, params, seed)
         legal = state.legal_moves()
     except RulesError as exc:
         _fail(exc)
@@ -611,7 +679,8 @@ def moves(game, position, as_json, players, params) -> None:
         click.echo(json.dumps({"phase": state.phase_name, "player": state.current_player,
                                "moves": [m.text for m in legal]}, indent=1))
         return
-    click.echo(f"phase {state.phase_name}, seat {state.current_player} to play, {len(legal)} legal moves:")
+    click.echo(f"phase {state.phase_name}, seat {state.current_player} to play, "
+               f"{plural(len(legal), 'legal move')}:")
     for m in legal:
         click.echo(f"  {m.text}")
 
@@ -619,16 +688,19 @@ def moves(game, position, as_json, players, params) -> None:
 @cli.command()
 @game_argument()
 @click.argument("moves_text", metavar="MOVE...", nargs=-1, required=True)
-@click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON only.")
+@position_options
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON only: what happened and the new position, which `--position` reads back.")
 @with_game_options
-def apply(game, moves_text, position, as_json, players, params) -> None:
+@output_option
+def apply(game, moves_text, position, seed, as_json, players, params) -> None:
     """Apply moves to a position; print what happened in each (cards dealt, turned up, values
     changed), the scores and the new position."""
+    from .engine.position import APPLIED_FORMAT
     from .play.table import CardTable
     from .play.terminal import find_move
     try:
-        compiled, state = _load_position(game, position, players, params)
+        compiled, state = _load_position(game, position, players, params, seed)
         table = CardTable(compiled)
         happened = []
         for text in moves_text:
@@ -642,7 +714,8 @@ def apply(game, moves_text, position, as_json, players, params) -> None:
         sys.exit(1)
     except RulesError as exc:
         _fail(exc)
-    result = {"happened": happened, "scores": [str(s) if not isinstance(s, int) else s for s in state.scores()],
+    result = {"format": APPLIED_FORMAT, "happened": happened,
+              "scores": [str(s) if not isinstance(s, int) else s for s in state.scores()],
               "over": state.is_over, "position": state.to_json()}
     if as_json:
         click.echo(json.dumps(result, separators=(",", ":")))
@@ -658,17 +731,22 @@ def apply(game, moves_text, position, as_json, players, params) -> None:
 @cli.command()
 @game_argument()
 @click.argument("move_text", metavar="MOVE")
-@click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
+@position_options
 @click.option("--seat", type=int, default=None, help="The seat asking (default: the one to play).")
 @with_game_options
-def explain(game, move_text, position, seat, players, params) -> None:
-    """Say why MOVE is or is not legal in a position, pointing at the rule."""
+@output_option
+def explain(game, move_text, position, seed, seat, players, params) -> None:
+    """Say why MOVE is or is not legal in a position, pointing at the rule; the exit status is 1
+    when it is not legal."""
     from .engine.explain import explain as why
     try:
-        _, state = _load_position(game, position, players, params)
-        click.echo(why(state, move_text, seat=seat).render())
+        _, state = _load_position(game, position, players, params, seed)
+        answer = why(state, move_text, seat=seat)
+        click.echo(answer.render())
     except RulesError as exc:
         _fail(exc)
+    if not answer.legal:
+        sys.exit(1)
 
 
 _LONG_RUN = 50  # games: a shorter run needs no progress bar
@@ -694,6 +772,7 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
 @click.option("--findings", "folder", default="findings", show_default=True, type=click.Path(file_okay=False),
               help="Where to write a position file for each finding.")
 @with_game_options
+@output_option
 def validate(game, games, seed, first_game, check_every, max_moves, workers, check_flow, folder, players,
              params) -> None:
     """Play GAME many times at random and check every property at every step.
@@ -707,6 +786,7 @@ def validate(game, games, seed, first_game, check_every, max_moves, workers, che
     from .play.parallel import default_workers
     from .play.validate import validate as run, write_findings
     try:
+        check_writable(folder, folder=True)
         compiled = load_game(game, _params(players, params))
         workers = workers or default_workers()
         with (_progress_bar() if games >= _LONG_RUN else contextlib.nullcontext()) as bar:
@@ -747,6 +827,7 @@ def validate(game, games, seed, first_game, check_every, max_moves, workers, che
 @click.option("--seed", default=0, show_default=True, help="Seed of the run, as for `simulate`.")
 @click.option("--top", type=click.IntRange(1), default=15, show_default=True, help="How many rules lines to show.")
 @with_game_options
+@output_option
 def profile(game, games, seed, top, players, params) -> None:
     """Play GAME with random agents and show where the time goes, by rules line.
 
@@ -774,6 +855,7 @@ def position(game, moves_text, seed, output, players, params) -> None:
     `moves`, `apply`, `explain` and `observe`."""
     from .play.terminal import find_move
     try:
+        check_writable(output)
         compiled = load_game(game, _params(players, params))
         state = compiled.new_state(seed)
         for number, text in enumerate(moves_text, 1):
@@ -794,6 +876,7 @@ def position(game, moves_text, seed, output, players, params) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the observation as JSON.")
 @click.option("--plain", is_flag=True, help="Card names without suit symbols or colour.")
 @with_game_options
+@output_option
 def observe(game, position, seat, as_json, plain, players, params) -> None:
     """Print what one seat sees in a position, and nothing it may not see."""
     from .play.table import CardTable, Style
@@ -820,15 +903,33 @@ def _game_line(name: str, model) -> str:
     return f"{name}: {model.title}; players {players}" + (f"; {params}" if params else "")
 
 
+def _game_json(name: str, model) -> dict:
+    low, high, default = model.player_range
+    return {"name": name, "title": model.title, "players": {"min": low, "max": high, "default": default},
+            "params": {p.name: param_json(p.default) for p in model.params.values()}}
+
+
 @cli.command()
-def games() -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: a list of the games.")
+@output_option
+def games(as_json) -> None:
     """List the bundled games, with their players and parameters."""
     from .language.resources import bundled_games
+    listed = []
     for name in bundled_games():
         try:
-            console.print(_game_line(name, load_model(name)), markup=False, highlight=False, soft_wrap=True)
+            model = load_model(name)
         except RulesError as exc:
-            console.print(f"{name}: does not check ({exc.diagnostics[0].message})", markup=False, highlight=False)
+            listed.append({"name": name, "error": exc.diagnostics[0].message})
+            if not as_json:
+                console.print(f"{name}: does not check ({exc.diagnostics[0].message})", markup=False,
+                              highlight=False)
+            continue
+        listed.append(_game_json(name, model))
+        if not as_json:
+            console.print(_game_line(name, model), markup=False, highlight=False, soft_wrap=True)
+    if as_json:
+        click.echo(json.dumps(listed, indent=1))
 
 
 def _domain(info) -> str:
@@ -841,17 +942,37 @@ def _domain(info) -> str:
     return "any value"
 
 
+def _domain_json(info) -> dict:
+    if info.kind == "range":
+        return {"kind": "range", "min": info.low, "max": info.high}
+    if info.kind in ("enum", "bool", "subset"):
+        return {"kind": info.kind, "choices": [param_json(c) for c in info.choices]}
+    return {"kind": info.kind}
+
+
 @cli.command()
 @game_argument()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @with_game_options
-def info(game, players, params) -> None:
+@output_option
+def info(game, as_json, players, params) -> None:
     """Describe GAME: players, parameters with their values and defaults, zones, phases and moves."""
     try:
         model = load_model(game, _params(players, params))
     except RulesError as exc:
         _fail(exc)
-    out = [_game_line(game, model), f"deck: {model.deck.size} cards"]
     low, high, default = model.player_range
+    if as_json:
+        described = {**_game_json(game, model), "deck": {"cards": model.deck.size}, "loaded_for": model.player_count,
+                     "params": {p.name: {**_domain_json(p), "default": param_json(p.default),
+                                         "value": param_json(model.values[p.name])} for p in model.params.values()},
+                     "zones": [{"name": z.name, "owner": z.owner or None, "visibility": z.visibility}
+                               for z in model.zones.values()],
+                     "phases": [{"name": ph.name, "automatic": ph.do is not None,
+                                 "moves": [m.name for m in ph.moves]} for ph in model.phases.values()]}
+        click.echo(json.dumps(described, indent=1))
+        return
+    out = [_game_line(game, model), f"deck: {plural(model.deck.size, 'card')}"]
     out.append(f"players: {low}..{high}, default {default}; loaded for {model.player_count}")
     out.append("parameters:" if model.params else "parameters: none")
     for p in model.params.values():
@@ -875,6 +996,7 @@ def info(game, players, params) -> None:
 @click.option("--line-numbers", "-n", is_flag=True,
               help="Number the generated lines, as tracebacks of generated code and `profile` count them.")
 @with_game_options
+@output_option
 def source(game, line_numbers, players, params) -> None:
     """Print the Python module that GAME compiles to, for the parameters given.
 
@@ -981,6 +1103,7 @@ def _metrics_table(metrics: dict) -> Table:
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Draw the pairings' scores and the ratings (.png or .svg).")
 @with_game_options
+@output_option
 def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_path, plot_path, players,
                params) -> None:
     """Play every pairing of agents on the same deals, seats swapped, and rate the agents.
@@ -997,6 +1120,7 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
     from .play.stats import RESAMPLES
     from .play.tournament import Tournament, tournament as run
     try:
+        check_writable(json_path, csv_path, plot_path)
         if plot_path:
             from .play.plots import check_plot
             check_plot(plot_path)

@@ -33,11 +33,12 @@ class Explanation:
     reason: str
     span: Span | None = None
     rule_text: str | None = None
+    legal: bool = False  # the move is legal here: the explanation only says so
 
     def render(self) -> str:
         lines = [self.reason]
         if self.span is not None:
-            where = f"{self.span.file}:{self.span.line}"
+            where = f"{self.span.shown_file}:{self.span.line}"
             lines.append(f"  rule: {where}: {self.rule_text}" if self.rule_text else f"  rule: {where}")
         return "\n".join(lines)
 
@@ -55,7 +56,7 @@ def explain(st: State, text: str, legal: Sequence[Move] | None = None, seat: int
     if seat is not None and seat != st.player:
         return Explanation(f"it is not your turn: seat {st.player} plays now, in phase `{st.phase_name}`")
     if any(m.text == text for m in legal):
-        return Explanation(f"`{text}` is legal here")
+        return Explanation(f"`{text}` is legal here", legal=True)
     return _explainer(st.game).explain(st, text, legal)
 
 
@@ -141,8 +142,8 @@ class _Explainer:
         if binding is None:
             return matcher.reached, self.unmatched(st, text, cm, matcher, legal)
         for g in decl.generators:
-            if g.condition is not None:
-                failed = self.failing(st, binding, g.condition, cm, text)
+            for c in conjuncts(g.condition) if g.condition is not None else []:
+                failed = self.failing(st, binding, c, cm, text)
                 if failed is not None:
                     return len(decl.generators) + 1, failed
         for c in parts:

@@ -306,7 +306,8 @@ class Checker:
             self.error(f"a game is for at most {MAX_PLAYERS} players, not {high}", decl.high.span)
             raise _Abort
         if not (isinstance(chosen, int) and low <= chosen <= high):
-            self.error(f"this game is for {low} to {high} players, not {chosen}", decl.span)
+            allowed = plural(low, "player") if low == high else f"{low} to {high} players"
+            self.error(f"this game is for {allowed}, not {chosen}", decl.span)
             raise _Abort
         teams = decls["teams"]
         paired = False
