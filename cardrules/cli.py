@@ -44,6 +44,59 @@ def complete_game(incomplete: str) -> list:
     return names + [CompletionItem(incomplete, type="file")]
 
 
+def _model_of(ctx) -> "object | None":
+    """The checked rules of the GAME (or BASE) already typed on the line being completed, if any."""
+    # While an option's value is being typed, click leaves the arguments before it unparsed.
+    name = ctx.params.get("game") or ctx.params.get("base") or next(iter(ctx.args), None)
+    if not name:
+        return None
+    try:
+        return load_model(name)
+    except RulesError:
+        return None
+
+
+def complete_param(ctx, param, incomplete: str) -> list:
+    """`--param` completes with the game's parameter names, then with the values one may take."""
+    from click.shell_completion import CompletionItem
+    model = _model_of(ctx)
+    if model is None:
+        return []
+    if "=" not in incomplete:
+        return [CompletionItem(f"{p.name}=", help=f"default {_param_text(p.default)}")
+                for p in model.params.values() if p.name.startswith(incomplete)]
+    name, typed = incomplete.split("=", 1)
+    info = model.params.get(name)
+    if info is None:
+        return []
+    if info.kind == "range" and isinstance(info.low, int) and isinstance(info.high, int) and info.high - info.low < 50:
+        values = [str(v) for v in range(info.low, info.high + 1)]
+    else:
+        values = [_param_text(c) for c in getattr(info, "choices", None) or ()]
+    return [CompletionItem(f"{name}={v}") for v in values if v.startswith(typed)]
+
+
+def complete_players(ctx, param, incomplete: str) -> list:
+    from click.shell_completion import CompletionItem
+    model = _model_of(ctx)
+    if model is None:
+        return []
+    low, high, _ = model.player_range
+    return [CompletionItem(str(n)) for n in range(low, high + 1) if str(n).startswith(incomplete)]
+
+
+def complete_agents(ctx, param, incomplete: str) -> list:
+    """`--agents`/`--bots` complete each comma-separated name with the agents there are."""
+    from click.shell_completion import CompletionItem
+
+    from .play.agents import AGENTS
+    from .play.specs import SEARCH_AGENTS
+    done, _, last = incomplete.rpartition(",")
+    prefix = done + "," if done else ""
+    names = list(AGENTS) + [a for a in SEARCH_AGENTS if a not in AGENTS] + [f"{a}:" for a in SEARCH_AGENTS]
+    return [CompletionItem(prefix + name) for name in dict.fromkeys(names) if name.startswith(last)]
+
+
 def game_argument(name: str = "game"):
     return click.argument(name, shell_complete=lambda ctx, param, incomplete: complete_game(incomplete))
 
@@ -99,6 +152,13 @@ def output_option(f):
                         help="Write what the command prints to this file instead of standard output.")(run)
 
 
+def _game_options(players: int | None, params: tuple[str, ...]) -> str:
+    """The game options as given, quoted for a shell: a printed command must load the same game."""
+    import shlex
+    return " ".join(([f"--players {players}"] if players is not None else [])
+                    + [f"--param {shlex.quote(p)}" for p in params])
+
+
 def _params(players: int | None, params: tuple[str, ...]) -> dict:
     values = dict(parse_param(p) for p in params)
     if players is not None:
@@ -112,8 +172,10 @@ def _fail(exc: RulesError) -> None:
 
 
 game_options = [
-    click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's)."),
-    click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="Set a parameter; repeatable."),
+    click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's).",
+                 shell_complete=complete_players),
+    click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="Set a parameter; repeatable.",
+                 shell_complete=complete_param),
 ]
 
 
@@ -288,7 +350,7 @@ def _print_summary(summary, console=console) -> None:
               help="Number of games [default: 1000, or the resumed run's].")
 @click.option("--seed", type=int, default=None,
               help="Seed of the run; game i has seed SEED * 2**32 + i [default: 0, or the resumed run's].")
-@click.option("--agents", default=None, metavar="NAME[,NAME...]",
+@click.option("--agents", default=None, metavar="NAME[,NAME...]", shell_complete=complete_agents,
               help="One agent for every seat, or one per seat: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], "
                    "package.module:Class [default: random, or the resumed run's].")
 @_workers_option
@@ -378,7 +440,7 @@ def _param_text(value) -> str:
 @click.option("-n", "--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Games of each, on the same seeds.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the run (the same for both).")
-@click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]",
+@click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]", shell_complete=complete_agents,
               help="One agent for every seat, or one per seat: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], "
                    "package.module:Class.")
 @_workers_option
@@ -488,7 +550,7 @@ def _bots(spec: str, game, humans: list[int], seed: int) -> tuple[dict, dict[int
 @click.option("--seat", default=None, metavar="SEAT[,SEAT...]",
               help="The seat you play; several seats for several people at one terminal (hot-seat) "
                    "[default: 0, or the resumed game's].")
-@click.option("--bots", default=None, metavar="AGENT[,AGENT...]",
+@click.option("--bots", default=None, metavar="AGENT[,AGENT...]", shell_complete=complete_agents,
               help="The agents at the other seats: one for all, or one per seat (random, greedy, ...) "
                    "[default: random, or the resumed game's].")
 @click.option("--seed", default=None, type=int, help="Seed of the game (default: random).")
@@ -811,8 +873,8 @@ def validate(game, games, seed, first_game, check_every, max_moves, workers, che
                   f"every property checked at {every}", markup=False, highlight=False,
                   soft_wrap=True)
     for number, finding in enumerate(findings, 1):
-        console.print(f"\nfinding {number}: " + finding.render(compiled.sources, game), markup=False,
-                      highlight=False, soft_wrap=True)
+        shown = finding.render(compiled.sources, game, _game_options(players, params))
+        console.print(f"\nfinding {number}: {shown}", markup=False, highlight=False, soft_wrap=True)
     outcome = f"{len(findings)} finding{'s' if len(findings) != 1 else ''}" if findings else \
         "no findings: every property held"
     console.print(("\n" if findings else "") + f"{outcome} ({report.seconds:.1f} s, {workers} worker"
@@ -1092,7 +1154,7 @@ def _metrics_table(metrics: dict) -> Table:
 
 @cli.command()
 @click.argument("game")
-@click.option("--agents", required=True, metavar="NAME,NAME[,...]",
+@click.option("--agents", required=True, metavar="NAME,NAME[,...]", shell_complete=complete_agents,
               help="The agents, two or more: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], package.module:Class.")
 @click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
               help="Games per pairing (rounded up to even: each deal is played from both sides).")

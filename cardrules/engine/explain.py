@@ -200,8 +200,11 @@ class _Explainer:
     def unmatched(self, st: State, text: str, cm: CompiledMove, matcher: "_Matcher",
                   legal: Sequence[Move]) -> Explanation:
         gens = cm.decl.generators
-        offered = [m.text for m in legal if m.name == cm.name]
-        hint = f"; {cm.name} moves now: {_sample_texts(offered)}" if offered else ""
+        # Every legal move of the kind typed: of this move, or read with the same first word (in
+        # Cassino, `capture` is the text of two moves, a face card's and a sum's).
+        kind = text.split(" ", 1)[0]
+        offered = [m.text for m in legal if m.name == cm.name or m.text.split(" ", 1)[0] == kind]
+        hint = f"; {kind} moves now: {', '.join(offered)}" if offered else ""
         if matcher.wrong_start:
             return Explanation(f"`{text}` is not how move `{cm.name}` is written: it reads \"{cm.decl.says}\"{hint}",
                                cm.span, self.rule_line(cm.span))
