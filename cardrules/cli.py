@@ -635,8 +635,8 @@ def replay(log_path, seat, upto, step, plain) -> None:
 
     Without --seat the replay shows every card (a log holds the seed, which says them all).
     """
-    from .play.replay import GameLog, played
-    from .play.table import CardTable, Style, observe_all
+    from .play.replay import GameLog
+    from .play.replay_view import ReplayView
     try:
         log = GameLog.read(log_path)
         game = log.load_game()
@@ -644,51 +644,13 @@ def replay(log_path, seat, upto, step, plain) -> None:
             raise RulesError([Diagnostic(f"--seat {seat}: the seats are 0..{game.player_count - 1}")])
         if log.changed_rules(game):
             errors.print(f"note: the rules of {log.game} changed since the log was written", markup=False)
-        start = game.new_state(log.seed)
-        states = [start.clone()]
-        steps = []  # (seat, move), by their place in the log
-        for number, (player, _, move, state) in enumerate(played(log, game), 1):
-            if upto is not None and number > upto:
-                break
-            steps.append((player, move))
-            states.append(state.clone())
+        view = ReplayView(log, game, console, seat, upto, plain)
     except RulesError as exc:
         _fail(exc)
-    table = CardTable(game, Style.for_console(console, plain))
-    viewer = seat
-
-    def show(at: int) -> None:
-        obs = states[at].observation(viewer) if viewer is not None else observe_all(states[at])
-        console.print(table.render(obs, states[at]))
-
-    def line(number: int) -> Text:
-        player, move = steps[number - 1]
-        text = move.text if viewer is None else table.move_text(states[number - 1], states[number], move, viewer)
-        return Text(f"{number:>4}. seat {player}: ").append_text(table.cards_text(text))
-
     if step:
-        at = 0
-        while True:
-            console.print(Text(f"after move {at} of {len(steps)}") if at else Text(f"start, {len(steps)} moves"))
-            if at:
-                console.print(line(at))
-            show(at)
-            try:
-                answer = input("Enter/n next, p previous, q quit: ").strip().lower()
-            except EOFError:
-                return
-            if answer == "q":
-                return
-            at = max(at - 1, 0) if answer == "p" else min(at + 1, len(steps))
-    for number in range(1, len(steps) + 1):
-        console.print(line(number), highlight=False)
-        if seat is not None and upto is None:
-            show(number)
-    final = states[-1]
-    if upto is not None or seat is not None:
-        show(len(steps))
-    over = "game over" if final.is_over else f"not over: seat {final.current_player} to play"
-    console.print(f"{over}; scores: {final.scores()}", markup=False, highlight=False)
+        view.step()
+        return
+    view.run(every_table=seat is not None and upto is None, last_table=upto is not None or seat is not None)
 
 
 def _load_position(game, position, players, params, seed=None):

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from cardrules import IllegalMove, load_game
+from cardrules import IllegalMove, RulesError, load_game
 from cardrules.cli import cli
 from cardrules.engine.explain import explain
 from cardrules.engine.position import load_data
@@ -285,3 +285,50 @@ def test_a_move_written_with_says_is_matched_by_its_text():
 def test_a_move_named_by_its_name_but_written_otherwise_shows_how_it_reads():
     why = explain(cassino_position(), "take AS with AH")
     assert why.reason == "`take AS with AH` is not how move `take` is written: it reads \"capture {c} with {t}\""
+
+
+@pytest.mark.parametrize("reason, message", [
+    ('"  "', "the reason after `else` is empty"),
+    ('"you must play {c}"', "a reason is plain text: it names no parameter in braces"),
+])
+def test_a_reason_is_words(tmp_path, reason, message):
+    path = tmp_path / "bad.rules"
+    path.write_text(REASONS.replace('else "draw first"', f"else {reason}"))
+    with pytest.raises(RulesError) as refused:
+        load_game(str(path))
+    d = refused.value.diagnostics[0]
+    assert d.message == message
+    line = next(i for i, text in enumerate(REASONS.splitlines(), 1) if "draw first" in text)
+    assert d.span.line == line
+
+
+def test_reasons_change_no_legal_move(reasons):
+    """`where A else "r" where B` is the same filter as `where A and B`: the reasons are words only."""
+    plain = REASONS.replace(' else "hearts stay in the hand"\n                         where drawn or count(pile) >= 3',
+                            " and (drawn or count(pile) >= 3)") \
+                   .replace(' else "draw first"', "").replace(' else "you have drawn already" when', " and")
+    assert "else" not in plain.split("phase play")[1]
+    path = Path(reasons.path).with_name("plain.rules")
+    path.write_text(plain)
+    other = load_game(str(path))
+    for seed in range(3):
+        a, b = reasons.new_state(seed), other.new_state(seed)
+        while not a.is_over:
+            assert [m.text for m in a.legal_moves()] == [m.text for m in b.legal_moves()]
+            move = a.legal_moves()[seed % len(a.legal_moves())]
+            a.apply(move.text)
+            b.apply(move.text)
+
+
+def test_the_bundled_trick_games_say_why_in_the_words_of_the_table():
+    state = load_game("hearts").new_state(5)
+    while state.phase_name != "play":
+        state.apply(state.legal_moves()[0])
+    hand = _hand(state)
+    other = next(c for c in hand if c != "2C")
+    assert explain(state, f"play {other}").reason == \
+        f"`play {other}` is not allowed: the first trick is led with the two of clubs"
+    state.apply("play 2C")
+    assert any(c.endswith("C") for c in _hand(state))  # holding a club, the next seat must follow
+    off = next(c for c in _hand(state) if not c.endswith("C"))
+    assert explain(state, f"play {off}").reason == f"`play {off}` is not allowed: you must follow suit"

@@ -43,6 +43,8 @@ def unwritable(path: str | Path, folder: bool = False) -> str | None:
         if target.exists() and not target.is_dir():
             return "it is a file, not a folder"
         existing = next((p for p in (target, *target.parents) if p.exists()), Path("."))
+        if not existing.is_dir():
+            return f"`{existing}` is a file, not a folder"
         return None if os.access(existing, os.W_OK) else f"the folder `{existing}` cannot be written"
     if target.is_dir():
         return "it is a folder"
