@@ -6,6 +6,8 @@ Every error a user can cause ends as diagnostics on stderr and exit status 1.
 from __future__ import annotations
 
 import contextlib
+import functools
+import io
 import json
 import os
 import sys
@@ -22,8 +24,10 @@ from rich.text import Text
 
 from .engine.compiler import compile_model
 from .engine.errors import IllegalMove
+from .engine.json_values import param_json
 from .engine.loader import load_game, load_model, parse_param, parse_value
 from .language.diagnostics import Diagnostic, RulesError, plural
+from .language.model import Model
 
 # No emoji codes anywhere: `rules:100:3` in a message must not become an emoji.
 console = Console(emoji=False)
@@ -41,6 +45,59 @@ def complete_game(incomplete: str) -> list:
     return names + [CompletionItem(incomplete, type="file")]
 
 
+def _model_of(ctx) -> Model | None:
+    """The checked rules of the GAME (or BASE) already typed on the line being completed, if any."""
+    # While an option's value is being typed, click leaves the arguments before it unparsed.
+    name = ctx.params.get("game") or ctx.params.get("base") or next(iter(ctx.args), None)
+    if not name:
+        return None
+    try:
+        return load_model(name)
+    except RulesError:
+        return None
+
+
+def complete_param(ctx, param, incomplete: str) -> list:
+    """`--param` completes with the game's parameter names, then with the values one may take."""
+    from click.shell_completion import CompletionItem
+    model = _model_of(ctx)
+    if model is None:
+        return []
+    if "=" not in incomplete:
+        return [CompletionItem(f"{p.name}=", help=f"default {_param_text(p.default)}")
+                for p in model.params.values() if p.name.startswith(incomplete)]
+    name, typed = incomplete.split("=", 1)
+    info = model.params.get(name)
+    if info is None:
+        return []
+    if info.kind == "range" and isinstance(info.low, int) and isinstance(info.high, int) and info.high - info.low < 50:
+        values = [str(v) for v in range(info.low, info.high + 1)]
+    else:
+        values = [_param_text(c) for c in getattr(info, "choices", None) or ()]
+    return [CompletionItem(f"{name}={v}") for v in values if v.startswith(typed)]
+
+
+def complete_players(ctx, param, incomplete: str) -> list:
+    from click.shell_completion import CompletionItem
+    model = _model_of(ctx)
+    if model is None:
+        return []
+    low, high, _ = model.player_range
+    return [CompletionItem(str(n)) for n in range(low, high + 1) if str(n).startswith(incomplete)]
+
+
+def complete_agents(ctx, param, incomplete: str) -> list:
+    """`--agents`/`--bots` complete each comma-separated name with the agents there are."""
+    from click.shell_completion import CompletionItem
+
+    from .play.agents import AGENTS
+    from .play.specs import SEARCH_AGENTS
+    done, _, last = incomplete.rpartition(",")
+    prefix = done + "," if done else ""
+    names = list(AGENTS) + [a for a in SEARCH_AGENTS if a not in AGENTS] + [f"{a}:" for a in SEARCH_AGENTS]
+    return [CompletionItem(prefix + name) for name in dict.fromkeys(names) if name.startswith(last)]
+
+
 def game_argument(name: str = "game"):
     return click.argument(name, shell_complete=lambda ctx, param, incomplete: complete_game(incomplete))
 
@@ -52,9 +109,55 @@ def is_quiet() -> bool:
 
 
 def note(text: str) -> None:
-    """A message about what was done (a file written), left out by --quiet."""
+    """A message about what was done (a file written), left out by --quiet; on standard error
+    while what the command prints goes to a file (-o)."""
     if not is_quiet():
-        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        ctx = click.get_current_context(silent=True)
+        out = errors if ctx is not None and ctx.meta.get(_REDIRECTED) else console
+        out.print(text, markup=False, highlight=False, soft_wrap=True)
+
+
+_REDIRECTED = "cardrules.output"  # the click context's note that standard output goes to -o FILE
+
+
+def check_writable(*paths, folder: bool = False) -> None:
+    """Refuse, before any work, an output path that cannot be written (`nodir/x.json`)."""
+    from .play.output import unwritable
+    for path in paths:
+        problem = unwritable(path, folder) if path is not None else None
+        if problem is not None:
+            raise RulesError([Diagnostic(f"cannot write `{path}`: {problem}", None,
+                                         "name a file in a folder that exists and may be written")])
+
+
+def output_option(f):
+    """`-o FILE`: what the command prints goes to FILE, written when the command ends (not
+    when it prints nothing, as when it fails at once); progress and errors stay on the terminal."""
+    @functools.wraps(f)
+    def run(*args, output=None, **kwargs):
+        if output in (None, "-"):
+            return f(*args, **kwargs)
+        try:
+            check_writable(output)
+        except RulesError as exc:
+            _fail(exc)
+        click.get_current_context().meta[_REDIRECTED] = True
+        printed = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(printed):
+                return f(*args, **kwargs)
+        finally:
+            if printed.getvalue():
+                _write(output, lambda p: Path(p).write_text(printed.getvalue(), encoding="utf-8"))
+    return click.option("-o", "--output", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+                        help="Write what the command prints to this file instead of standard output.")(run)
+
+
+def _game_options(players: int | None, params: tuple[str, ...]) -> str:
+    """The game options as given, quoted for a shell: a printed command must load the same game."""
+    import shlex
+    return " ".join(([f"--players {players}"] if players is not None else [])
+                    + [f"--param {shlex.quote(p)}" for p in params])
 
 
 def _params(players: int | None, params: tuple[str, ...]) -> dict:
@@ -70,8 +173,10 @@ def _fail(exc: RulesError) -> None:
 
 
 game_options = [
-    click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's)."),
-    click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="Set a parameter; repeatable."),
+    click.option("--players", "-p", type=int, default=None, help="Number of players (default: the game's).",
+                 shell_complete=complete_players),
+    click.option("--param", "params", multiple=True, metavar="NAME=VALUE", help="Set a parameter; repeatable.",
+                 shell_complete=complete_param),
 ]
 
 
@@ -112,6 +217,7 @@ def cli(ctx, quiet) -> None:
 @click.argument("files", nargs=-1, required=True,
                 shell_complete=lambda ctx, param, incomplete: complete_game(incomplete))
 @with_game_options
+@output_option
 def check(files, players, params) -> None:
     """Check rules files and report every problem found."""
     bad = 0
@@ -124,7 +230,7 @@ def check(files, players, params) -> None:
             bad += 1
             continue
         console.print(f"ok: {name}: {model.title}, {model.player_count} players, {model.deck.size} cards, "
-                      f"{len(model.phases)} phases", markup=False, highlight=False, soft_wrap=True)
+                      f"{plural(len(model.phases), 'phase')}", markup=False, highlight=False, soft_wrap=True)
     if bad:
         sys.exit(1)
 
@@ -160,8 +266,9 @@ def _write(path, writer) -> None:
             writer(temporary)
             click.echo(temporary.read_text(encoding="utf-8"), nl=False)
         return
+    from .play.output import write_atomically
     try:
-        writer(path)
+        write_atomically(path, writer)
     except OSError as exc:
         raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
     note(f"wrote {path}")
@@ -244,7 +351,7 @@ def _print_summary(summary, console=console) -> None:
               help="Number of games [default: 1000, or the resumed run's].")
 @click.option("--seed", type=int, default=None,
               help="Seed of the run; game i has seed SEED * 2**32 + i [default: 0, or the resumed run's].")
-@click.option("--agents", default=None, metavar="NAME[,NAME...]",
+@click.option("--agents", default=None, metavar="NAME[,NAME...]", shell_complete=complete_agents,
               help="One agent for every seat, or one per seat: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], "
                    "package.module:Class [default: random, or the resumed run's].")
 @_workers_option
@@ -259,6 +366,7 @@ def _print_summary(summary, console=console) -> None:
               help="Continue the run saved in this JSON file (an interrupted --json) up to -n games; "
                    "its seed, agents, players and parameters are used unless given.")
 @with_game_options
+@output_option
 def simulate(game, games, seed, agents, workers, scheduler, metrics, json_path, csv_path, plot_path, resume_path,
              players, params) -> None:
     """Play GAME many times and report win rates, scores and game length with 95% intervals.
@@ -271,6 +379,7 @@ def simulate(game, games, seed, agents, workers, scheduler, metrics, json_path, 
     from .play.simulate import Summary, agent_names, simulate as run, write_csv, write_json
     from .play.specs import check_file_agent_spec
     try:
+        check_writable(json_path, csv_path, plot_path)
         previous = Summary.read(resume_path) if resume_path else None
         values = _params(players, params)
         if previous is not None:
@@ -332,7 +441,7 @@ def _param_text(value) -> str:
 @click.option("-n", "--games", type=click.IntRange(1), default=1000, show_default=True,
               help="Games of each, on the same seeds.")
 @click.option("--seed", default=0, show_default=True, help="Seed of the run (the same for both).")
-@click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]",
+@click.option("--agents", default="random", show_default=True, metavar="NAME[,NAME...]", shell_complete=complete_agents,
               help="One agent for every seat, or one per seat: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], "
                    "package.module:Class.")
 @_workers_option
@@ -347,6 +456,7 @@ def _param_text(value) -> str:
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="The paired differences with their intervals (.png or .svg; needs matplotlib).")
 @with_game_options
+@output_option
 def compare(base, variant, games, seed, agents, workers, scheduler, metrics, base_params, variant_params, json_path,
             csv_path, plot_path, players, params) -> None:
     """Play BASE and VARIANT on the same seeds and report the paired differences.
@@ -360,6 +470,7 @@ def compare(base, variant, games, seed, agents, workers, scheduler, metrics, bas
     from .play.parallel import default_workers
     from .play.simulate import agent_names, check_comparable, compare as run, write_csv, write_json
     try:
+        check_writable(json_path, csv_path, plot_path)
         first = load_game(base, _params(players, params + base_params))
         second = load_game(variant, _params(players, params + variant_params))
         check_comparable(first, second)
@@ -440,7 +551,7 @@ def _bots(spec: str, game, humans: list[int], seed: int) -> tuple[dict, dict[int
 @click.option("--seat", default=None, metavar="SEAT[,SEAT...]",
               help="The seat you play; several seats for several people at one terminal (hot-seat) "
                    "[default: 0, or the resumed game's].")
-@click.option("--bots", default=None, metavar="AGENT[,AGENT...]",
+@click.option("--bots", default=None, metavar="AGENT[,AGENT...]", shell_complete=complete_agents,
               help="The agents at the other seats: one for all, or one per seat (random, greedy, ...) "
                    "[default: random, or the resumed game's].")
 @click.option("--seed", default=None, type=int, help="Seed of the game (default: random).")
@@ -468,6 +579,7 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, scroll, players,
     screen = Console(emoji=False)
     session = None
     try:
+        check_writable(save_path)
         log = GameLog.read(resume_path) if resume_path else None
         if log is not None:
             compiled = log.load_game()
@@ -528,8 +640,8 @@ def replay(log_path, seat, upto, step, plain) -> None:
 
     Without --seat the replay shows every card (a log holds the seed, which says them all).
     """
-    from .play.replay import GameLog, played
-    from .play.table import CardTable, Style, observe_all
+    from .play.replay import GameLog
+    from .play.replay_view import ReplayView
     try:
         log = GameLog.read(log_path)
         game = log.load_game()
@@ -537,57 +649,26 @@ def replay(log_path, seat, upto, step, plain) -> None:
             raise RulesError([Diagnostic(f"--seat {seat}: the seats are 0..{game.player_count - 1}")])
         if log.changed_rules(game):
             errors.print(f"note: the rules of {log.game} changed since the log was written", markup=False)
-        start = game.new_state(log.seed)
-        states = [start.clone()]
-        steps = []  # (seat, move), by their place in the log
-        for number, (player, _, move, state) in enumerate(played(log, game), 1):
-            if upto is not None and number > upto:
-                break
-            steps.append((player, move))
-            states.append(state.clone())
+        view = ReplayView(log, game, console, seat, upto, plain)
     except RulesError as exc:
         _fail(exc)
-    table = CardTable(game, Style.for_console(console, plain))
-    viewer = seat
-
-    def show(at: int) -> None:
-        obs = states[at].observation(viewer) if viewer is not None else observe_all(states[at])
-        console.print(table.render(obs, states[at]))
-
-    def line(number: int) -> Text:
-        player, move = steps[number - 1]
-        text = move.text if viewer is None else table.move_text(states[number - 1], states[number], move, viewer)
-        return Text(f"{number:>4}. seat {player}: ").append_text(table.cards_text(text))
-
     if step:
-        at = 0
-        while True:
-            console.print(Text(f"after move {at} of {len(steps)}") if at else Text(f"start, {len(steps)} moves"))
-            if at:
-                console.print(line(at))
-            show(at)
-            try:
-                answer = input("Enter/n next, p previous, q quit: ").strip().lower()
-            except EOFError:
-                return
-            if answer == "q":
-                return
-            at = max(at - 1, 0) if answer == "p" else min(at + 1, len(steps))
-    for number in range(1, len(steps) + 1):
-        console.print(line(number), highlight=False)
-        if seat is not None and upto is None:
-            show(number)
-    final = states[-1]
-    if upto is not None or seat is not None:
-        show(len(steps))
-    over = "game over" if final.is_over else f"not over: seat {final.current_player} to play"
-    console.print(f"{over}; scores: {final.scores()}", markup=False, highlight=False)
+        view.step()
+        return
+    view.run(every_table=seat is not None and upto is None, last_table=upto is not None or seat is not None)
 
 
-def _load_position(game, position, players, params):
+def _load_position(game, position, players, params, seed=None):
     """The game with the position's own players and parameters (those given here win, and a
-    difference is reported), and the position."""
+    difference is reported), and the position; without a position, the start of the game of
+    `seed` (0 when not given), as `position --seed` writes it."""
     from .engine.position import load_data, read
+    if position is None:
+        compiled = load_game(game, _params(players, params))
+        return compiled, compiled.new_state(seed or 0)
+    if seed is not None:
+        raise RulesError([Diagnostic("--seed and --position both say where to start", None,
+                                     "a position holds its own seed: give one of the two")])
     data = read(position)
     values = {}
     if isinstance(data, dict):
@@ -599,15 +680,27 @@ def _load_position(game, position, players, params):
     return compiled, load_data(compiled, data, str(position))
 
 
+def position_options(f):
+    """Where a command on one position starts: a position file (- for standard input), or the
+    start of the game of a seed."""
+    f = click.option("--seed", type=int, default=None,
+                     help="Start from the deal of the game of this seed (as `position --seed`), not a file "
+                          "[default: 0].")(f)
+    return click.option("--position", type=click.Path(dir_okay=False, allow_dash=True), default=None,
+                        help="A position file (JSON; - for standard input), as `position` or `apply --json` "
+                             "write it.")(f)
+
+
 @cli.command()
 @game_argument()
-@click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
+@position_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @with_game_options
-def moves(game, position, as_json, players, params) -> None:
+@output_option
+def moves(game, position, seed, as_json, players, params) -> None:
     """List the legal moves in a position."""
     try:
-        _, state = _load_position(game, position, players, params)
+        _, state = _load_position(game, position, players, params, seed)
         legal = state.legal_moves()
     except RulesError as exc:
         _fail(exc)
@@ -615,7 +708,8 @@ def moves(game, position, as_json, players, params) -> None:
         click.echo(json.dumps({"phase": state.phase_name, "player": state.current_player,
                                "moves": [m.text for m in legal]}, indent=1))
         return
-    click.echo(f"phase {state.phase_name}, seat {state.current_player} to play, {len(legal)} legal moves:")
+    click.echo(f"phase {state.phase_name}, seat {state.current_player} to play, "
+               f"{plural(len(legal), 'legal move')}:")
     for m in legal:
         click.echo(f"  {m.text}")
 
@@ -623,16 +717,19 @@ def moves(game, position, as_json, players, params) -> None:
 @cli.command()
 @game_argument()
 @click.argument("moves_text", metavar="MOVE...", nargs=-1, required=True)
-@click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON only.")
+@position_options
+@click.option("--json", "as_json", is_flag=True,
+              help="Print JSON only: what happened and the new position, which `--position` reads back.")
 @with_game_options
-def apply(game, moves_text, position, as_json, players, params) -> None:
+@output_option
+def apply(game, moves_text, position, seed, as_json, players, params) -> None:
     """Apply moves to a position; print what happened in each (cards dealt, turned up, values
     changed), the scores and the new position."""
+    from .engine.position import APPLIED_FORMAT
     from .play.table import CardTable
     from .play.terminal import find_move
     try:
-        compiled, state = _load_position(game, position, players, params)
+        compiled, state = _load_position(game, position, players, params, seed)
         table = CardTable(compiled)
         happened = []
         for text in moves_text:
@@ -646,7 +743,8 @@ def apply(game, moves_text, position, as_json, players, params) -> None:
         sys.exit(1)
     except RulesError as exc:
         _fail(exc)
-    result = {"happened": happened, "scores": [str(s) if not isinstance(s, int) else s for s in state.scores()],
+    result = {"format": APPLIED_FORMAT, "happened": happened,
+              "scores": [str(s) if not isinstance(s, int) else s for s in state.scores()],
               "over": state.is_over, "position": state.to_json()}
     if as_json:
         click.echo(json.dumps(result, separators=(",", ":")))
@@ -662,17 +760,22 @@ def apply(game, moves_text, position, as_json, players, params) -> None:
 @cli.command()
 @game_argument()
 @click.argument("move_text", metavar="MOVE")
-@click.option("--position", required=True, type=click.Path(), help="A position file (JSON).")
+@position_options
 @click.option("--seat", type=int, default=None, help="The seat asking (default: the one to play).")
 @with_game_options
-def explain(game, move_text, position, seat, players, params) -> None:
-    """Say why MOVE is or is not legal in a position, pointing at the rule."""
+@output_option
+def explain(game, move_text, position, seed, seat, players, params) -> None:
+    """Say why MOVE is or is not legal in a position, pointing at the rule; the exit status is 1
+    when it is not legal."""
     from .engine.explain import explain as why
     try:
-        _, state = _load_position(game, position, players, params)
-        click.echo(why(state, move_text, seat=seat).render())
+        _, state = _load_position(game, position, players, params, seed)
+        answer = why(state, move_text, seat=seat)
+        click.echo(answer.render())
     except RulesError as exc:
         _fail(exc)
+    if not answer.legal:
+        sys.exit(1)
 
 
 _LONG_RUN = 50  # games: a shorter run needs no progress bar
@@ -698,6 +801,7 @@ _LONG_RUN = 50  # games: a shorter run needs no progress bar
 @click.option("--findings", "folder", default="findings", show_default=True, type=click.Path(file_okay=False),
               help="Where to write a position file for each finding.")
 @with_game_options
+@output_option
 def validate(game, games, seed, first_game, check_every, max_moves, workers, check_flow, folder, players,
              params) -> None:
     """Play GAME many times at random and check every property at every step.
@@ -711,6 +815,7 @@ def validate(game, games, seed, first_game, check_every, max_moves, workers, che
     from .play.parallel import default_workers
     from .play.validate import validate as run, write_findings
     try:
+        check_writable(folder, folder=True)
         compiled = load_game(game, _params(players, params))
         workers = workers or default_workers()
         with (_progress_bar() if games >= _LONG_RUN else contextlib.nullcontext()) as bar:
@@ -735,8 +840,8 @@ def validate(game, games, seed, first_game, check_every, max_moves, workers, che
                   f"every property checked at {every}", markup=False, highlight=False,
                   soft_wrap=True)
     for number, finding in enumerate(findings, 1):
-        console.print(f"\nfinding {number}: " + finding.render(compiled.sources, game), markup=False,
-                      highlight=False, soft_wrap=True)
+        shown = finding.render(compiled.sources, game, _game_options(players, params))
+        console.print(f"\nfinding {number}: {shown}", markup=False, highlight=False, soft_wrap=True)
     outcome = f"{len(findings)} finding{'s' if len(findings) != 1 else ''}" if findings else \
         "no findings: every property held"
     console.print(("\n" if findings else "") + f"{outcome} ({report.seconds:.1f} s, {workers} worker"
@@ -751,6 +856,7 @@ def validate(game, games, seed, first_game, check_every, max_moves, workers, che
 @click.option("--seed", default=0, show_default=True, help="Seed of the run, as for `simulate`.")
 @click.option("--top", type=click.IntRange(1), default=15, show_default=True, help="How many rules lines to show.")
 @with_game_options
+@output_option
 def profile(game, games, seed, top, players, params) -> None:
     """Play GAME with random agents and show where the time goes, by rules line.
 
@@ -778,6 +884,7 @@ def position(game, moves_text, seed, output, players, params) -> None:
     `moves`, `apply`, `explain` and `observe`."""
     from .play.terminal import find_move
     try:
+        check_writable(output)
         compiled = load_game(game, _params(players, params))
         state = compiled.new_state(seed)
         for number, text in enumerate(moves_text, 1):
@@ -798,6 +905,7 @@ def position(game, moves_text, seed, output, players, params) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the observation as JSON.")
 @click.option("--plain", is_flag=True, help="Card names without suit symbols or colour.")
 @with_game_options
+@output_option
 def observe(game, position, seat, as_json, plain, players, params) -> None:
     """Print what one seat sees in a position, and nothing it may not see."""
     from .play.table import CardTable, Style
@@ -824,15 +932,33 @@ def _game_line(name: str, model) -> str:
     return f"{name}: {model.title}; players {players}" + (f"; {params}" if params else "")
 
 
+def _game_json(name: str, model) -> dict:
+    low, high, default = model.player_range
+    return {"name": name, "title": model.title, "players": {"min": low, "max": high, "default": default},
+            "params": {p.name: param_json(p.default) for p in model.params.values()}}
+
+
 @cli.command()
-def games() -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print JSON: a list of the games.")
+@output_option
+def games(as_json) -> None:
     """List the bundled games, with their players and parameters."""
     from .language.resources import bundled_games
+    listed = []
     for name in bundled_games():
         try:
-            console.print(_game_line(name, load_model(name)), markup=False, highlight=False, soft_wrap=True)
+            model = load_model(name)
         except RulesError as exc:
-            console.print(f"{name}: does not check ({exc.diagnostics[0].message})", markup=False, highlight=False)
+            listed.append({"name": name, "error": exc.diagnostics[0].message})
+            if not as_json:
+                console.print(f"{name}: does not check ({exc.diagnostics[0].message})", markup=False,
+                              highlight=False)
+            continue
+        listed.append(_game_json(name, model))
+        if not as_json:
+            console.print(_game_line(name, model), markup=False, highlight=False, soft_wrap=True)
+    if as_json:
+        click.echo(json.dumps(listed, indent=1))
 
 
 def _domain(info) -> str:
@@ -845,17 +971,37 @@ def _domain(info) -> str:
     return "any value"
 
 
+def _domain_json(info) -> dict:
+    if info.kind == "range":
+        return {"kind": "range", "min": info.low, "max": info.high}
+    if info.kind in ("enum", "bool", "subset"):
+        return {"kind": info.kind, "choices": [param_json(c) for c in info.choices]}
+    return {"kind": info.kind}
+
+
 @cli.command()
 @game_argument()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @with_game_options
-def info(game, players, params) -> None:
+@output_option
+def info(game, as_json, players, params) -> None:
     """Describe GAME: players, parameters with their values and defaults, zones, phases and moves."""
     try:
         model = load_model(game, _params(players, params))
     except RulesError as exc:
         _fail(exc)
-    out = [_game_line(game, model), f"deck: {model.deck.size} cards"]
     low, high, default = model.player_range
+    if as_json:
+        described = {**_game_json(game, model), "deck": {"cards": model.deck.size}, "loaded_for": model.player_count,
+                     "params": {p.name: {**_domain_json(p), "default": param_json(p.default),
+                                         "value": param_json(model.values[p.name])} for p in model.params.values()},
+                     "zones": [{"name": z.name, "owner": z.owner or None, "visibility": z.visibility}
+                               for z in model.zones.values()],
+                     "phases": [{"name": ph.name, "automatic": ph.do is not None,
+                                 "moves": [m.name for m in ph.moves]} for ph in model.phases.values()]}
+        click.echo(json.dumps(described, indent=1))
+        return
+    out = [_game_line(game, model), f"deck: {plural(model.deck.size, 'card')}"]
     out.append(f"players: {low}..{high}, default {default}; loaded for {model.player_count}")
     out.append("parameters:" if model.params else "parameters: none")
     for p in model.params.values():
@@ -879,6 +1025,7 @@ def info(game, players, params) -> None:
 @click.option("--line-numbers", "-n", is_flag=True,
               help="Number the generated lines, as tracebacks of generated code and `profile` count them.")
 @with_game_options
+@output_option
 def source(game, line_numbers, players, params) -> None:
     """Print the Python module that GAME compiles to, for the parameters given.
 
@@ -974,7 +1121,7 @@ def _metrics_table(metrics: dict) -> Table:
 
 @cli.command()
 @click.argument("game")
-@click.option("--agents", required=True, metavar="NAME,NAME[,...]",
+@click.option("--agents", required=True, metavar="NAME,NAME[,...]", shell_complete=complete_agents,
               help="The agents, two or more: random, greedy, ismcts[:N|:Ts], pimc[:N|:Ts], package.module:Class.")
 @click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
               help="Games per pairing (rounded up to even: each deal is played from both sides).")
@@ -985,6 +1132,7 @@ def _metrics_table(metrics: dict) -> Table:
 @click.option("--plot", "plot_path", type=click.Path(dir_okay=False),
               help="Draw the pairings' scores and the ratings (.png or .svg).")
 @with_game_options
+@output_option
 def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_path, plot_path, players,
                params) -> None:
     """Play every pairing of agents on the same deals, seats swapped, and rate the agents.
@@ -1001,6 +1149,7 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
     from .play.stats import RESAMPLES
     from .play.tournament import Tournament, tournament as run
     try:
+        check_writable(json_path, csv_path, plot_path)
         if plot_path:
             from .play.plots import check_plot
             check_plot(plot_path)

@@ -12,6 +12,7 @@ from cardrules.language.resources import games_folder
 
 ROOT = Path(__file__).resolve().parent.parent
 SETE = str(games_folder() / "sete_e_meio.rules")
+SETE_SHOWN = "sete_e_meio.rules"  # how messages name it: a bundled game never by its install path
 POSITIONS = ROOT / "tests" / "positions" / "sete_e_meio"
 OPEN_HIT = str(POSITIONS / "open_second_hit.json")
 
@@ -100,7 +101,7 @@ def test_a_parameter_out_of_range_points_at_its_declaration():
     result = fails("simulate", "sete-e-meio", "-n", 2, "--param", "max_bet=0")
     text = Path(SETE).read_text().splitlines()
     line = next(i for i, t in enumerate(text, 1) if t.startswith("param max_bet"))
-    assert result.stderr.startswith(f"{SETE}:{line}:1: error: parameter `max_bet`: must be from 1 to 1000, not 0\n")
+    assert result.stderr.startswith(f"{SETE_SHOWN}:{line}:1: error: parameter `max_bet`: must be from 1 to 1000, not 0\n")
 
 
 def test_a_parameter_without_a_value():
@@ -209,9 +210,9 @@ def rule_line(text):
 
 def test_apply_an_illegal_move_says_why_and_exits_1(raised_position):
     result = fails("apply", "sete-e-meio", "stand", "--position", raised_position)
-    line = rule_line("  move stand when not raised[me] {")
-    assert result.stderr.startswith("illegal move `stand`: `stand` is not allowed")
-    assert result.stderr.endswith(f"\n  rule: {SETE}:{line}: move stand when not raised[me] {{\n")
+    line = rule_line(STAND)
+    assert result.stderr.startswith("illegal move `stand`: `stand` is not allowed: you raised: you must take the card")
+    assert result.stderr.endswith(f"\n  rule: {SETE_SHOWN}:{line}:{STAND[1:]}\n")
     assert result.stdout == ""
 
 
@@ -219,19 +220,21 @@ def test_explain_a_legal_move():
     assert ok("explain", "sete-e-meio", "hit open", "--position", OPEN_HIT).stdout == "`hit open` is legal here\n"
 
 
+STAND = '  move stand when not raised[me] else "you raised: you must take the card" {'
+
+
 def test_explain_points_at_the_condition_that_refuses_a_move(raised_position):
-    lines = ok("explain", "sete-e-meio", "stand", "--position", raised_position).stdout.splitlines()
-    assert lines[0].startswith("`stand` is not allowed") and "raised[me]" in lines[0]
-    line = rule_line("  move stand when not raised[me] {")
-    assert lines[-1] == f"  rule: {SETE}:{line}: move stand when not raised[me] {{"
+    lines = fails("explain", "sete-e-meio", "stand", "--position", raised_position).stdout.splitlines()
+    assert lines[0] == "`stand` is not allowed: you raised: you must take the card"
+    assert lines[-1] == f"  rule: {SETE_SHOWN}:{rule_line(STAND)}:{STAND[1:]}"
 
 
 def test_explain_a_move_of_another_phase_and_an_unknown_move():
-    other = ok("explain", "sete-e-meio", "bet 3", "--position", OPEN_HIT).stdout.splitlines()
+    other = fails("explain", "sete-e-meio", "bet 3", "--position", OPEN_HIT).stdout.splitlines()
     assert other[0].startswith("`bet`") and "phase `bet`" in other[0] and "phase `decide`" in other[0]
-    assert other[-1] == f"  rule: {SETE}:{rule_line('  move bet(amount in min_bet..max_bet) {')}: " \
+    assert other[-1] == f"  rule: {SETE_SHOWN}:{rule_line('  move bet(amount in min_bet..max_bet) {')}: " \
                         "move bet(amount in min_bet..max_bet) {"
-    unknown = ok("explain", "sete-e-meio", "fold", "--position", OPEN_HIT).stdout
+    unknown = fails("explain", "sete-e-meio", "fold", "--position", OPEN_HIT).stdout
     assert unknown.startswith("there is no move `fold`") and "legal now: stand, raise 1" in unknown
 
 

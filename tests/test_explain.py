@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from cardrules import IllegalMove, load_game
+from cardrules import IllegalMove, RulesError, load_game
 from cardrules.cli import cli
 from cardrules.engine.explain import explain
 from cardrules.engine.position import load_data
@@ -41,17 +41,84 @@ def betting():
                             "zones": {"hand": [["KS:up"], ["7D"], ["AH"], ["2H"]]}, "rest": "stock"})
 
 
-def test_a_false_condition_is_quoted_with_the_value_that_makes_it_false():
+def test_a_condition_with_a_reason_refuses_in_the_reasons_words():
     why = explain(deciding(raised=True), "stand")
-    assert why.reason == "`stand` is not allowed: move `stand` requires `not raised[me]`, but `raised[me]` is true"
+    assert why.reason == "`stand` is not allowed: you raised: you must take the card"
     assert (why.span.file, why.span.line) == (SETE_PATH, sete_line("move stand when not raised[me]"))
-    assert why.rule_text == "move stand when not raised[me] {"
+    assert why.rule_text == 'move stand when not raised[me] else "you raised: you must take the card" {'
 
 
-def test_the_first_failing_part_of_a_condition_is_the_one_named():
+def test_the_first_failing_when_gives_its_own_reason():
     why = explain(deciding(raised=True), "raise 2")
-    assert why.reason.startswith("`raise 2` is not allowed: move `raise` requires `not raised[me]`")
+    assert why.reason == "`raise 2` is not allowed: you raised already: take the card first"
     assert why.span.line == sete_line("move raise(")
+
+
+REASONS = """game "Reasons"
+players 2..2
+deck {
+  suits C D H S
+  ranks A 2 3 4 5 6 7 8 9 10 J Q K
+}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+zone pile: shared, public, face up
+var current: player
+var drawn: bool = false
+setup {
+  shuffle stock
+  for p in players { deal 5 from stock to hand[p] }
+  current = players[0]
+  goto play
+}
+phase play {
+  turn current
+  move draw when not drawn else "you have drawn already" when count(pile) < 3 {
+    deal 1 from stock to hand[me]
+    drawn = true
+  }
+  move lay(c in hand[me] where suit(c) != "H" else "hearts stay in the hand"
+                         where drawn or count(pile) >= 3 else "draw first") {
+    move c to pile
+    drawn = false
+    current = next(me)
+  }
+  move stop when count(pile) >= 3 { end game }
+}
+score p: 0 - count(hand[p])
+"""
+
+
+@pytest.fixture(scope="module")
+def reasons(tmp_path_factory):
+    path = tmp_path_factory.mktemp("reasons") / "reasons.rules"
+    path.write_text(REASONS)
+    return load_game(str(path))
+
+
+def test_every_where_of_a_parameter_gives_its_own_reason_in_order(reasons):
+    st = next(s for s in map(reasons.new_state, range(50)) if any(c.endswith("H") for c in _hand(s)))
+    assert [m.text for m in st.legal_moves()] == ["draw"]  # nothing may be laid before drawing
+    heart = next(c for c in _hand(st) if c.endswith("H"))
+    other = next(c for c in _hand(st) if not c.endswith("H"))
+    assert explain(st, f"lay {heart}").reason == f"`lay {heart}` is not allowed: hearts stay in the hand"
+    assert explain(st, f"lay {other}").reason == f"`lay {other}` is not allowed: draw first"
+    st.apply("draw")
+    assert explain(st, "draw").reason == "`draw` is not allowed: you have drawn already"
+
+
+def test_a_condition_without_a_reason_is_quoted_with_the_value_that_makes_it_false(reasons):
+    st = reasons.new_state(0)
+    for _ in range(3):
+        st.apply("draw")
+        st.apply(next(m for m in st.legal_moves() if m.name == "lay"))
+    why = explain(st, "draw")
+    assert why.reason == "`draw` is not allowed: move `draw` requires `count(pile) < 3`, but `count(pile)` is 3"
+
+
+def _hand(st) -> list[str]:
+    """The cards of the hand of the seat to play, by name."""
+    return [c.split(":")[0] for c in st.to_json()["zones"]["hand"][st.current_player]]
 
 
 def test_a_parameter_value_that_matches_nothing_says_what_values_there_are():
@@ -185,17 +252,21 @@ def test_play_shows_the_explanation_of_an_illegal_move():
     answers = iter(["stand", "q"])
     play_in_terminal(st, 1, {}, Console(file=out, width=200), read=lambda prompt: next(answers))
     text = out.getvalue()
-    assert "`stand` is not allowed: move `stand` requires `not raised[me]`, but `raised[me]` is true" in text
-    assert f"rule: {SETE_PATH}:{sete_line('move stand when not raised[me]')}" in text
+    assert "`stand` is not allowed: you raised: you must take the card" in text
+    assert f"rule: sete_e_meio.rules:{sete_line('move stand when not raised[me]')}" in text
 
 
-def test_the_explain_command_points_at_the_rule(tmp_path):
+def test_the_explain_command_points_at_the_rule_and_exits_1_for_an_illegal_move(tmp_path):
     position = tmp_path / "p.json"
     position.write_text(json.dumps(deciding(raised=True).to_json()))
     result = CliRunner().invoke(cli, ["explain", "sete-e-meio", "--position", str(position), "raise 2"])
-    assert result.exit_code == 0
-    assert result.output.splitlines()[1] == (f"  rule: {SETE_PATH}:{sete_line('move raise(')}: move raise(amount in "
-                                             "1..max_bet - bet[me]) when not raised[me] and can_draw {")
+    assert result.exit_code == 1
+    # A bundled game is named by its file's name, never by where the package is installed.
+    assert result.output.splitlines()[1] == (f"  rule: sete_e_meio.rules:{sete_line('move raise(')}: move raise("
+                                             'amount in 1..max_bet - bet[me]) when not raised[me] else "you raised '
+                                             'already: take the card first"')
+    legal = CliRunner().invoke(cli, ["explain", "sete-e-meio", "--position", str(position), "hit open"])
+    assert legal.exit_code == 0 and legal.output == "`hit open` is legal here\n"
 
 
 def cassino_position():
@@ -214,3 +285,50 @@ def test_a_move_written_with_says_is_matched_by_its_text():
 def test_a_move_named_by_its_name_but_written_otherwise_shows_how_it_reads():
     why = explain(cassino_position(), "take AS with AH")
     assert why.reason == "`take AS with AH` is not how move `take` is written: it reads \"capture {c} with {t}\""
+
+
+@pytest.mark.parametrize("reason, message", [
+    ('"  "', "the reason after `else` is empty"),
+    ('"you must play {c}"', "a reason is plain text: it names no parameter in braces"),
+])
+def test_a_reason_is_words(tmp_path, reason, message):
+    path = tmp_path / "bad.rules"
+    path.write_text(REASONS.replace('else "draw first"', f"else {reason}"))
+    with pytest.raises(RulesError) as refused:
+        load_game(str(path))
+    d = refused.value.diagnostics[0]
+    assert d.message == message
+    line = next(i for i, text in enumerate(REASONS.splitlines(), 1) if "draw first" in text)
+    assert d.span.line == line
+
+
+def test_reasons_change_no_legal_move(reasons):
+    """`where A else "r" where B` is the same filter as `where A and B`: the reasons are words only."""
+    plain = REASONS.replace(' else "hearts stay in the hand"\n                         where drawn or count(pile) >= 3',
+                            " and (drawn or count(pile) >= 3)") \
+                   .replace(' else "draw first"', "").replace(' else "you have drawn already" when', " and")
+    assert "else" not in plain.split("phase play")[1]
+    path = Path(reasons.path).with_name("plain.rules")
+    path.write_text(plain)
+    other = load_game(str(path))
+    for seed in range(3):
+        a, b = reasons.new_state(seed), other.new_state(seed)
+        while not a.is_over:
+            assert [m.text for m in a.legal_moves()] == [m.text for m in b.legal_moves()]
+            move = a.legal_moves()[seed % len(a.legal_moves())]
+            a.apply(move.text)
+            b.apply(move.text)
+
+
+def test_the_bundled_trick_games_say_why_in_the_words_of_the_table():
+    state = load_game("hearts").new_state(5)
+    while state.phase_name != "play":
+        state.apply(state.legal_moves()[0])
+    hand = _hand(state)
+    other = next(c for c in hand if c != "2C")
+    assert explain(state, f"play {other}").reason == \
+        f"`play {other}` is not allowed: the first trick is led with the two of clubs"
+    state.apply("play 2C")
+    assert any(c.endswith("C") for c in _hand(state))  # holding a club, the next seat must follow
+    off = next(c for c in _hand(state) if not c.endswith("C"))
+    assert explain(state, f"play {off}").reason == f"`play {off}` is not allowed: you must follow suit"

@@ -255,7 +255,7 @@ def test_two_cards_with_one_name_are_refused(tmp_path_factory, ranks, suits):
 # --- 6. positions --------------------------------------------------------------------------------
 
 POSITION_FILES = sorted(Path("tests/positions").rglob("*.json"))
-GAME_OF = {"sete_e_meio": "sete-e-meio", "cassino": "cassino"}
+GAME_OF = {"sete_e_meio": "sete-e-meio", "cassino": "cassino", "whist": "whist"}
 ODD_VALUES = [None, True, False, 0, -1, 1.5, float("inf"), 10 ** 5000, "1/0", "7.5e3", "", "??", [], [[]], {},
               {"cards": []}, "Infinity", "NaN", [1, 2], "none", "up", "KS:sideways"]
 

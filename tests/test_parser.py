@@ -14,12 +14,14 @@ PATH = "t.rules"
 
 
 def shape(x):
-    """A node as nested tuples without spans: (ClassName, field, field, ...)."""
+    """A node as nested tuples without spans: (ClassName, field, field, ...); a move's or a
+    parameter's reasons for refusing only when it has some."""
     if isinstance(x, n.Node):
         # A statement's or an action's optional `says` text shows only when written.
         return (type(x).__name__,) + tuple(shape(getattr(x, f)) for f in x.FIELDS
                                            if f != "span" and not (f == "says" and getattr(x, f) is None
-                                                                   and not isinstance(x, n.MoveDecl)))
+                                                                   and not isinstance(x, n.MoveDecl))
+                                           and (f != "refusals" or getattr(x, f)))
     if isinstance(x, tuple):
         kept = tuple(shape(i) for i in x if not isinstance(i, Span))
         # A deck symbol is (text, span): it shapes as its text alone.
@@ -370,7 +372,7 @@ def test_missing_closing_parenthesis_names_it():
     ('game "x"\nsetup {\n  if bank = 7 { goto a }\n}\n', 11,
      "`+`, `-`, `..`, `{`, `and`, `in`, `not`, `or` or a comparison"),
     ('game "x"\nphase p {\n  turn q\n  move m when x = 1 { goto p }\n}\n', 17,
-     "`+`, `-`, `..`, `{`, `and`, `in`, `not`, `or`, `says` or a comparison"),
+     "`+`, `-`, `..`, `{`, `and`, `else`, `in`, `not`, `or`, `says`, `when` or a comparison"),
     ('game "x"\ndef f = if a = b then 1 else 2\n', 14,
      "`+`, `-`, `..`, `and`, `in`, `not`, `or`, `then` or a comparison"),
 ])

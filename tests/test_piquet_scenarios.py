@@ -89,7 +89,7 @@ def test_the_deck_is_32_cards_seven_to_ace_in_four_suits():
 
 
 def test_two_play():
-    with pytest.raises(RulesError, match="2 to 2 players"):
+    with pytest.raises(RulesError, match="this game is for 2 players, not 3"):
         load_game("piquet", {"players": 3})
 
 

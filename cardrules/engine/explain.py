@@ -37,11 +37,12 @@ class Explanation:
     reason: str
     span: Span | None = None
     rule_text: str | None = None
+    legal: bool = False  # the move is legal here: the explanation only says so
 
     def render(self) -> str:
         lines = [self.reason]
         if self.span is not None:
-            where = f"{self.span.file}:{self.span.line}"
+            where = f"{self.span.shown_file}:{self.span.line}"
             lines.append(f"  rule: {where}: {self.rule_text}" if self.rule_text else f"  rule: {where}")
         return "\n".join(lines)
 
@@ -59,7 +60,7 @@ def explain(st: State, text: str, legal: Sequence[Move] | None = None, seat: int
     if seat is not None and seat != st.player:
         return Explanation(f"it is not your turn: seat {st.player} plays now, in phase `{st.phase_name}`")
     if any(m.text == text for m in legal):
-        return Explanation(f"`{text}` is legal here")
+        return Explanation(f"`{text}` is legal here", legal=True)
     return _explainer(st.game).explain(st, text, legal)
 
 
@@ -145,8 +146,8 @@ class _Explainer:
         if binding is None:
             return matcher.reached, self.unmatched(st, text, cm, matcher, legal)
         for g in decl.generators:
-            if g.condition is not None:
-                failed = self.failing(st, binding, g.condition, cm, text)
+            for c in conjuncts(g.condition) if g.condition is not None else []:
+                failed = self.failing(st, binding, c, cm, text)
                 if failed is not None:
                     return len(decl.generators) + 1, failed
         for c in parts:
@@ -165,6 +166,9 @@ class _Explainer:
             holds = False
         if holds:
             return None
+        given = _refusal_of(cm.decl, condition)
+        if given is not None:  # the rules say it in the player's words
+            return Explanation(f"`{text}` is not allowed: {given}", condition.span, self.rule_line(condition.span))
         quoted = self.source(condition.span) or "its condition"
         reason = f"`{text}` is not allowed: move `{cm.name}` requires `{quoted}`"
         detail = self.why_false(st, env, condition)
@@ -200,8 +204,11 @@ class _Explainer:
     def unmatched(self, st: State, text: str, cm: CompiledMove, matcher: _Matcher,
                   legal: Sequence[Move]) -> Explanation:
         gens = cm.decl.generators
-        offered = [m.text for m in legal if m.name == cm.name]
-        hint = f"; {cm.name} moves now: {_sample_texts(offered)}" if offered else ""
+        # Every legal move of the kind typed: of this move, or read with the same first word (in
+        # Cassino, `capture` is the text of two moves, a face card's and a sum's).
+        kind = text.split(" ", 1)[0]
+        offered = [m.text for m in legal if m.name == cm.name or m.text.split(" ", 1)[0] == kind]
+        hint = f"; {kind} moves now: {', '.join(offered)}" if offered else ""
         if matcher.wrong_start:
             return Explanation(f"`{text}` is not how move `{cm.name}` is written: it reads \"{cm.decl.says}\"{hint}",
                                cm.span, self.rule_line(cm.span))
@@ -309,6 +316,15 @@ class _Matcher:
         if level >= self.reached:
             self.values_at_failure = rendered
         return None
+
+
+def _refusal_of(decl: n.MoveDecl, condition) -> str | None:
+    """The reason the rules give for `condition` (a `when` or `where` of the move, or one part of
+    one joined by `and`) when it is false, if they give one."""
+    for refusal in decl.refusals + tuple(r for g in decl.generators for r in g.refusals):
+        if condition is refusal.condition or any(condition is part for part in conjuncts(refusal.condition)):
+            return refusal.reason
+    return None
 
 
 def _may_read(cm: CompiledMove, text: str) -> bool:

@@ -5,13 +5,15 @@ public, and a card named by a variable or a group's field is masked wherever tha
 
 A move is seen the same way: :func:`move_text_for` is its text as one seat may read it, with
 ``??`` for each card the move names that the seat could not see before the move and cannot see
-after it (a face-down discard), so transcripts and replays shown to a seat leak nothing."""
+where the move puts it (a face-down discard), so transcripts and replays shown to a seat leak
+nothing."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..language import types as T
+from .errors import PYTHON_ERRORS
 from .json_values import json_value, seen_card, variables_json
 
 if TYPE_CHECKING:
@@ -73,17 +75,18 @@ def cards_in(st, value, t: T.Type) -> list[int]:
 
 def move_text_for(before: State, move: Move, seat: int, after: State | None = None) -> str:
     """The text of `move`, played in `before`, as `seat` may read it: a card (or a group holding
-    one) that `seat` can see neither before nor after the move reads ``??``. `after` is the
-    state the move led to; without it, the move is played on a copy of `before`."""
+    one) that `seat` can see neither before the move nor where the move itself puts it reads
+    ``??``. Where the automatic phases that follow take the card is not the move's: a card
+    passed face down and then dealt to `seat` by an exchange reads ``??`` in the pass (which of
+    the packet was passed when is the passer's to know), and the exchange says what arrived.
+    `after` is the state the move led to, kept for callers that have it."""
     game = before.game
-    if after is None:
-        after = before.clone()
-        after.apply(move)
     compiled = game.phases[before.phase].moves[move.decl]
     types = [T.element(game.model.types.get(id(g.source), T.ANY)) for g in compiled.decl.generators]
+    moved = _after_its_own_statements(before, move)
 
     def seen(card: int) -> bool:
-        return game.visible_to(before, card, seat) or game.visible_to(after, card, seat)
+        return game.visible_to(before, card, seat) or game.visible_to(moved, card, seat)
 
     def masked(value, t: T.Type):
         if value is None:
@@ -99,6 +102,18 @@ def move_text_for(before: State, move: Move, seat: int, after: State | None = No
     if args == tuple(move.args):
         return move.text
     return compiled.render(before, dict(zip(compiled.var_names, args)))
+
+
+def _after_its_own_statements(before: State, move: Move) -> State:
+    """The state when the move's own statements are done, before the automatic phases that
+    follow it run."""
+    state = before.clone()
+    body = before.game.phases[before.phase].moves[move.decl].body
+    try:
+        body(state, before.player, *move.args)
+    except PYTHON_ERRORS:  # as the move fails in play too: nothing was shown
+        return before
+    return state
 
 
 MASKED_CARD = -1  # a card argument the reader may not see: move texts render it as HIDDEN_CARD

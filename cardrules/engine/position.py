@@ -38,6 +38,14 @@ if TYPE_CHECKING:
     from .runtime import Game, State
 
 FORMAT = "cardrules-position/1"
+APPLIED_FORMAT = "cardrules-applied/1"  # `cardrules apply --json`: what happened, and the position after
+
+
+def position_of(data: Any) -> Any:
+    """The position in `data`: itself, or the one after the moves of an `apply --json` result."""
+    if isinstance(data, dict) and data.get("format") == APPLIED_FORMAT and "position" in data:
+        return data["position"]
+    return data
 
 
 def dump(st: State) -> dict:
@@ -90,8 +98,9 @@ def _card_token(st: State, c: int, default_up: bool) -> str:
 
 
 def read(path: str | Path) -> Any:
-    """The JSON of a position file, or a RulesError saying why it cannot be read."""
-    return read_json(path, "position", MAX_POSITION_BYTES)
+    """The JSON of a position file (or of what `apply --json` printed: its position), or a
+    RulesError saying why it cannot be read. The path `-` is standard input."""
+    return position_of(read_json(path, "position", MAX_POSITION_BYTES))
 
 
 def load(game: Game, path: str | Path) -> State:
@@ -317,6 +326,7 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     field is checked against the game, so a position loads only as a state in the game's own
     terms (its phases, its variables' types and domains, its deck and zones)."""
     r = _Reader(game, where)
+    data = position_of(data)
     if not isinstance(data, dict):
         raise RulesError([Diagnostic(f"{where}: a position is a JSON object")])
     for key in data:

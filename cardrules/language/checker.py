@@ -311,7 +311,8 @@ class Checker:
             self.error(f"a game is for at most {MAX_PLAYERS} players, not {high}", decl.high.span)
             raise _Abort
         if not (isinstance(chosen, int) and low <= chosen <= high):
-            self.error(f"this game is for {low} to {high} players, not {chosen}", decl.span)
+            allowed = plural(low, "player") if low == high else f"{low} to {high} players"
+            self.error(f"this game is for {allowed}, not {chosen}", decl.span)
             raise _Abort
         teams = decls["teams"]
         paired = False
@@ -1061,12 +1062,23 @@ class Checker:
                     scope = self.iteration(g.var, g.source, g.condition, scope)
                 if m.condition is not None:
                     self.want(m.condition, scope, T.BOOL, "the condition of a move")
+            for refusal in m.refusals + tuple(r for g in m.generators for r in g.refusals):
+                self.refusal(refusal)
             if m.says is not None:
                 for ref in _template_names(m.says):
                     if ref not in scope:
                         self.error(f"the text of `{m.name}` names `{{{ref}}}`, which is not a parameter",
                                    m.span, did_you_mean(ref, scope))
             self.block(m.body, scope, where="move")
+
+    def refusal(self, refusal: n.Refusal) -> None:
+        """A reason is what a player reads: words, not a template or an empty string."""
+        if not refusal.reason.strip():
+            self.error("the reason after `else` is empty", refusal.span,
+                       'say what the player must do instead: `else "you must follow suit"`')
+        elif "{" in refusal.reason or "}" in refusal.reason:
+            self.error("a reason is plain text: it names no parameter in braces", refusal.span,
+                       "write the reason in words; the refused move is quoted beside it")
 
     # --- flow
     def check_flow(self, setup: n.Setup) -> None:

@@ -11,6 +11,8 @@ from typing import Iterable, Sequence
 
 import attrs
 
+from .resources import shown_file
+
 
 @attrs.frozen(slots=True)
 class Span:
@@ -23,7 +25,12 @@ class Span:
     end_column: int = 0
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
+        return f"{self.shown_file}:{self.line}:{self.column}"
+
+    @property
+    def shown_file(self) -> str:
+        """The file as a message names it: a bundled game without the install folder."""
+        return shown_file(self.file)
 
 
 @attrs.frozen(slots=True)

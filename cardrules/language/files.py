@@ -10,7 +10,9 @@ A rules file is at most :data:`MAX_RULES_BYTES` long and UTF-8 text.
 
 from __future__ import annotations
 
+import contextlib
 import re
+import sys
 from pathlib import Path
 from typing import Any, BinaryIO, Callable
 
@@ -68,17 +70,28 @@ def read_rules_text(path: Path) -> str:
         raise RulesError([Diagnostic(f"`{path}` is not UTF-8 text (byte {exc.start})")]) from None
 
 
+STANDARD_INPUT = "-"  # as a JSON file's path: read standard input instead
+
+
+def _opened(path: str | Path):
+    """The file to read, as binary; the path `-` is standard input (left open when done)."""
+    if str(path) == STANDARD_INPUT:
+        return contextlib.nullcontext(sys.stdin.buffer)
+    return Path(path).open("rb")
+
+
 def read_json(path: str | Path, what: str, limit: int, stream: Stream | None = None) -> Any:
-    """A JSON file (a position, a game log, a saved run) as plain data, or a RulesError saying
-    why not: never a Python error, whatever the bytes, and never more than `limit` bytes read.
-    `NaN` and `Infinity` are not JSON numbers; running out of memory is a diagnostic too.
+    """A JSON file (a position, a game log, a saved run; `-` for standard input) as plain data,
+    or a RulesError saying why not: never a Python error, whatever the bytes, and never more
+    than `limit` bytes read. `NaN` and `Infinity` are not JSON numbers; running out of memory is
+    a diagnostic too.
 
     With `stream`, the array that :class:`Stream` names is not built as one list: the file is read
     a piece at a time and each element handed to the stream as it is read (a saved run's games),
     while the rest of the document, at most :data:`MAX_POSITION_BYTES` of it, is built as usual."""
     import json  # only reading a position or a log needs it: not imported on the way to a loaded game
     try:
-        with Path(path).open("rb") as f:
+        with _opened(path) as f:
             if stream is not None:
                 return _Reader(f, path, what, limit).document(stream)
             data = f.read(limit + 1)

@@ -456,11 +456,22 @@ class Action:
 
 
 @node
+class Refusal:
+    """The reason a condition gives a player when it refuses a move (`else "you must follow
+    suit"`): shown by the refusal and by `explain` for every conjunct of `condition` that is false."""
+
+    condition: Expr
+    reason: str
+    span: Span
+
+
+@node
 class Generator:
     var: str
     source: Expr
     condition: Expr | None
     span: Span
+    refusals: tuple[Refusal, ...] = ()
 
 
 @node
@@ -471,6 +482,7 @@ class MoveDecl:
     says: str | None
     body: Block
     span: Span
+    refusals: tuple[Refusal, ...] = ()  # of its `when`s; `condition` is all of them joined by `and`
 
 
 @node

@@ -9,6 +9,7 @@ import hashlib
 import re
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 import lark
 from lark import Token, v_args
@@ -197,6 +198,25 @@ def _no_while(text: str, exc: lark.exceptions.UnexpectedInput, path: str) -> Dia
         return None
     span = Span(path, exc.line, found.start() + 1, exc.line, found.end() + 1)
     return Diagnostic("there is no `while` loop", span, NO_WHILE)
+
+
+class _Clause(NamedTuple):
+    """One `when` of a move: its condition, and the reason it gives when false (or None)."""
+
+    condition: n.Expr
+    refusal: n.Refusal | None
+
+
+def _joined_clauses(clauses: list[_Clause]) -> tuple[n.Expr | None, tuple[n.Refusal, ...]]:
+    """Several `when`s (or `where`s) are one condition to the engine, all of them joined by
+    `and`; each keeps its reason."""
+    condition = None
+    for clause in clauses:
+        condition = clause.condition if condition is None else n.Binary(
+            op="and", left=condition, right=clause.condition,
+            span=Span(condition.span.file, condition.span.line, condition.span.column,
+                      clause.condition.span.end_line, clause.condition.span.end_column))
+    return condition, tuple(c.refusal for c in clauses if c.refusal is not None)
 
 
 def _span(path: str, meta) -> Span:
@@ -400,15 +420,28 @@ class _ToAst(Transformer_NonRecursive):
 
     def move_decl(self, meta, items):
         name, *rest = items
-        says = rest[-2]
-        condition = rest[-3]
-        body = rest[-1]
-        gens = tuple(g for g in rest[:-3] if g is not None)
+        says, body = rest[-2], rest[-1]
+        gens = tuple(g for g in rest[:-2] if isinstance(g, n.Generator))
+        clauses = [c for c in rest[:-2] if isinstance(c, _Clause)]
+        condition, refusals = _joined_clauses(clauses)
         return ("move", n.MoveDecl(name=str(name), generators=gens, condition=condition,
-                                   says=says[1:-1] if says else None, body=body, span=self.s(meta)))
+                                   says=says[1:-1] if says else None, body=body, span=self.s(meta),
+                                   refusals=refusals))
+
+    def when_clause(self, meta, items):
+        condition, reason = items
+        return _Clause(condition, None if reason is None else n.Refusal(condition=condition, reason=reason[0],
+                                                                        span=reason[1]))
+
+    where_clause = when_clause
+
+    def refusal(self, meta, items):
+        return (str(items[0])[1:-1], self.s(meta))
 
     def gen(self, meta, items):
-        return n.Generator(var=str(items[0]), source=items[1], condition=items[2], span=self.s(meta))
+        var, source, *clauses = items
+        condition, refusals = _joined_clauses(clauses)
+        return n.Generator(var=str(var), source=source, condition=condition, span=self.s(meta), refusals=refusals)
 
     def setup_decl(self, meta, items):
         return n.Setup(body=items[0], span=self.s(meta))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -30,3 +31,22 @@ def games_folder() -> Path:
 def bundled_games() -> dict[str, Path]:
     """Bundled games by name: ``sete_e_meio.rules`` is ``sete-e-meio``."""
     return {p.stem.replace("_", "-"): p for p in sorted(games_folder().glob("*.rules"))}
+
+
+@lru_cache(maxsize=1)
+def _bundled_by_path() -> dict[Path, str]:
+    return {path.resolve(): name for name, path in bundled_games().items()}
+
+
+def bundled_name(path: str | Path) -> str | None:
+    """The name of the bundled game that `path` is (``sete-e-meio``), or None for any other file."""
+    try:
+        return _bundled_by_path().get(Path(path).resolve())
+    except (OSError, ValueError):  # a name no file system takes (a NUL byte)
+        return None
+
+
+def shown_file(path: str) -> str:
+    """How a message names a rules file: a bundled game by its file's own name
+    (``sete_e_meio.rules``), never by where the package is installed; any other file as given."""
+    return Path(path).name if bundled_name(path) is not None else path

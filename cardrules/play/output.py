@@ -33,3 +33,26 @@ def write_text_atomically(path: str | Path, text: str) -> None:
     def write(target: Path) -> None:
         target.write_text(text, encoding="utf-8", newline="")
     write_atomically(path, write)
+
+
+def unwritable(path: str | Path, folder: bool = False) -> str | None:
+    """Why a command could not write `path` (a file, or with `folder` a folder it may create),
+    found before it does any work; None when it can. `-` is standard output."""
+    if str(path) == "-" and not folder:
+        return None
+    target = Path(path)
+    if folder:
+        if target.exists() and not target.is_dir():
+            return "it is a file, not a folder"
+        existing = next((p for p in (target, *target.parents) if p.exists()), Path("."))
+        if not existing.is_dir():
+            return f"`{existing}` is a file, not a folder"
+        return None if os.access(existing, os.W_OK) else f"the folder `{existing}` cannot be written"
+    if target.is_dir():
+        return "it is a folder"
+    parent = target.parent
+    if not parent.is_dir():
+        return f"there is no folder `{parent}`"
+    if not os.access(parent, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        return "permission denied"
+    return None

@@ -23,7 +23,7 @@ from ..engine.runtime import Game, State
 from ..language.diagnostics import Diagnostic, RulesError, Span
 from ..language.files import locate_rules, read_json
 from ..language.limits import MAX_LOG_BYTES
-from ..language.resources import bundled_games
+from ..language.resources import bundled_name
 from .output import write_text_atomically
 
 FORMAT = "cardrules-log/1"
@@ -32,10 +32,7 @@ FORMAT = "cardrules-log/1"
 def game_name(name: str) -> str:
     """How a log names a game: a bundled game by its name, any other rules file by its full path."""
     path = find_rules(name).resolve()
-    for bundled, where in bundled_games().items():
-        if where.resolve() == path:
-            return bundled
-    return str(path)
+    return bundled_name(path) or str(path)
 
 
 def rules_hash(game: Game) -> str:

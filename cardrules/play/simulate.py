@@ -34,6 +34,7 @@ from ..engine.runtime import Game
 from ..language.diagnostics import Diagnostic, RulesError
 from ..language.files import Stream, read_json
 from ..language.limits import MAX_SAVED_RUN_BYTES
+from ..language.resources import bundled_name
 from .chunks import MAX_SCORE, Chunk, game_seed, play_games, winning_teams  # noqa: F401  (public here too)
 from .hands import hands_slot
 from .metrics import figures as design_metrics, per_game as per_game_metrics
@@ -334,7 +335,7 @@ def simulate(game: Game, games: int, seed: int = 0, agents: Sequence[str] | str 
     continues it to the same figures an uninterrupted run gives.
     """
     names = agent_names(agents, game.player_count)
-    summary = Summary(game.title, str(game.path), dict(game.params), game.player_count, game.team_of, names,
+    summary = Summary(game.title, bundled_name(game.path) or str(game.path), dict(game.params), game.player_count, game.team_of, names,
                       seed, games, Results(), workers=workers if scheduler is None else "dask",
                       counts_hands=hands_slot(game) is not None, metrics=metrics)
     if resume is not None:

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ..language import types as T
 from ..language.display import Display, sort_keys
+from ..engine.observation import move_text_for
 from ..engine.primitives import Move
 from ..engine.runtime import Game, State
 from ..engine.story import Passage, Said
@@ -27,9 +28,6 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = {"H", "D"}
 HIDDEN = "??"
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-# Move parameter types whose values are cards (a generator over a zone yields its items).
-_CARD_SOURCES = {T.ZONE, T.list_of(T.CARD), T.list_of(T.ITEM), T.list_of(T.list_of(T.CARD)),
-                 T.list_of(T.list_of(T.ITEM))}
 
 
 @attrs.frozen
@@ -277,24 +275,9 @@ class CardTable:
 
     # --- moves and events
     def move_text(self, before: State, after: State, move: Move, viewer: int | None) -> str:
-        """The move's text as `viewer` may read it: a card it saw neither before nor after the
-        move is written ``??``."""
-        text = move.text
-        if viewer is None:
-            return text
-        game = self.game
-        decl = game.phases[before.phase].moves[move.decl].decl
-        types = game.model.types if game.model is not None else {}
-        unseen = []
-        for gen, value in zip(decl.generators, move.args):
-            if types.get(id(gen.source)) in _CARD_SOURCES:
-                for card in _flatten(value):
-                    if card < game.deck_size and not game.visible_to(before, card, viewer) \
-                            and not game.visible_to(after, card, viewer):
-                        unseen.append(game.deck.names[card])
-        for name in unseen:
-            text = re.sub(r"(?<![\w#])" + re.escape(name) + r"(?![\w#])", HIDDEN, text, count=1)
-        return text
+        """The move's text as `viewer` may read it (:func:`~cardrules.engine.observation.move_text_for`):
+        a card it saw neither before the move nor where the move put it is written ``??``."""
+        return move.text if viewer is None else move_text_for(before, move, viewer, after)
 
     # --- narration: a step told in the game's own words
     def narrate(self, seat: int, move: Move, story: list, before: State, after: State,
@@ -494,10 +477,3 @@ def observe_all(state: State, player: int = 0) -> dict:
     shown.known = [everyone] * len(shown.known)
     return {**shown.observation(player), "player": None}
 
-
-def _flatten(value):
-    if isinstance(value, (tuple, list)):
-        for v in value:
-            yield from _flatten(v)
-    elif isinstance(value, int) and not isinstance(value, bool):
-        yield value

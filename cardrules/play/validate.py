@@ -386,7 +386,9 @@ class Finding:
     run_seed: int = 0  # the run's --seed: game `index` of it has seed `seed`
     index: int = 0
 
-    def render(self, sources: SourceMap | None = None, game_name: str = "GAME") -> str:
+    def render(self, sources: SourceMap | None = None, game_name: str = "GAME", options: str = "") -> str:
+        """The finding for a person; `options` are the command line's game options (`--param
+        hand_size=2`), which the replay needs to be the same game."""
         others = f", and {self.others} other game{'s' if self.others != 1 else ''}" if self.others else ""
         lines = [f"{KINDS[self.kind]} (seed {self.seed}{others})",
                  "  " + Diagnostic(self.message, self.span, self.hint).render(sources).replace("\n", "\n  ")]
@@ -405,7 +407,8 @@ class Finding:
             lines.append(f"  see it: cardrules apply {game_name} --position {self.path} \"{self.shrunk[-1]}\"")
         elif self.path:
             lines.append(f"  position: {self.path}")
-        lines.append(f"  replay: cardrules validate {game_name} --seed {self.run_seed} --first {self.index} --games 1")
+        lines.append(f"  replay: cardrules validate {game_name}{' ' + options if options else ''} --seed {self.run_seed} "
+                     f"--first {self.index} --games 1")
         return "\n".join(lines)
 
 
@@ -710,15 +713,18 @@ def write_findings(findings: list[Finding], folder: str | Path, name: str) -> li
         if f.position is None:
             out.append(f)
             continue
+        text = json.dumps(f.position, indent=1) + "\n"
         path = folder / f"{slug}-seed{f.seed}-{f.kind}.json"
         copy = 1
-        while path in used:  # two failures of one kind in one game, at different rules
+        # Two failures of one kind in one game, at different rules; or a file of an earlier run
+        # (other parameters) that the command it printed still names: never overwritten.
+        while path in used or _holds_other_text(path, text):
             copy += 1
             path = folder / f"{slug}-seed{f.seed}-{f.kind}-{copy}.json"
         used.add(path)
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            write_text_atomically(path, json.dumps(f.position, indent=1) + "\n")
+            write_text_atomically(path, text)
         except OSError as exc:
             raise RulesError([Diagnostic(f"cannot write `{path}`: {exc.strerror or exc}")]) from None
         out.append(attrs.evolve(f, path=str(path)))
@@ -726,6 +732,15 @@ def write_findings(findings: list[Finding], folder: str | Path, name: str) -> li
 
 
 # --- small helpers ------------------------------------------------------------------------
+
+def _holds_other_text(path: Path, text: str) -> bool:
+    try:
+        return path.read_text(encoding="utf-8") != text
+    except FileNotFoundError:
+        return False
+    except (OSError, UnicodeDecodeError):  # something else is there: leave it alone
+        return True
+
 
 def _few(items: list[str], limit: int = 6) -> str:
     return ", ".join(items[:limit]) + (f" and {len(items) - limit} more" if len(items) > limit else "")
