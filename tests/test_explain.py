@@ -326,9 +326,21 @@ def test_the_bundled_trick_games_say_why_in_the_words_of_the_table():
         state.apply(state.legal_moves()[0])
     hand = _hand(state)
     other = next(c for c in hand if c != "2C")
-    assert explain(state, f"play {other}").reason == \
-        f"`play {other}` is not allowed: the first trick is led with the two of clubs"
+    assert explain(state, f"play {other}").reason == (
+        f"`play {other}` is not allowed: follow suit if you can; the two of clubs leads the first trick, "
+        "which takes no points; hearts are not led until broken; play moves now: play 2C")
     state.apply("play 2C")
     assert any(c.endswith("C") for c in _hand(state))  # holding a club, the next seat must follow
     off = next(c for c in _hand(state) if not c.endswith("C"))
-    assert explain(state, f"play {off}").reason == f"`play {off}` is not allowed: you must follow suit"
+    assert explain(state, f"play {off}").reason.startswith(f"`play {off}` is not allowed: follow suit if you can;")
+
+
+def test_a_reason_on_a_parameters_source_refuses_a_value_outside_it():
+    """`c in playable(me) else "..."`: a card the source does not offer is refused in those words,
+    and the moves of that kind are listed, while the source alone decides what is legal."""
+    from cardrules.engine.position import load
+    game = load_game("whist")
+    state = load(game, Path(__file__).parent / "positions" / "whist" / "follow_suit.json")
+    reason = explain(state, "play KD").reason
+    assert reason == "`play KD` is not allowed: you must follow suit; play moves now: play JH, play 7H"
+    assert [m.text for m in state.legal_moves()] == ["play JH", "play 7H"]

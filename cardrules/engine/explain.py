@@ -219,8 +219,11 @@ class _Explainer:
             g = gens[matcher.reached]
             values = matcher.values_at_failure
             source = self.source(g.source.span)
+            outside = next((r.reason for r in g.refusals if r.condition is g.source), None)
             if not values:
                 reason = f"`{text}`: move `{cm.name}` has no possible `{g.var}` here (`{source}` is empty)"
+            elif outside is not None:  # the rules say it in the player's words
+                reason = f"`{text}` is not allowed: {outside}"
             else:
                 reason = (f"`{text}` does not fit move `{cm.name}`: no `{g.var}` from `{source}` gives this text; "
                           f"`{g.var}` can be {_sample_texts(values, 10)}")

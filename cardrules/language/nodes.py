@@ -458,7 +458,9 @@ class Action:
 @node
 class Refusal:
     """The reason a condition gives a player when it refuses a move (`else "you must follow
-    suit"`): shown by the refusal and by `explain` for every conjunct of `condition` that is false."""
+    suit"`): shown by the refusal and by `explain` for every conjunct of `condition` that is false.
+    On a parameter's source (`c in playable(me) else "..."`), `condition` is the source itself:
+    the reason for a value outside it."""
 
     condition: Expr
     reason: str

@@ -439,8 +439,10 @@ class _ToAst(Transformer_NonRecursive):
         return (str(items[0])[1:-1], self.s(meta))
 
     def gen(self, meta, items):
-        var, source, *clauses = items
+        var, source, outside, *clauses = items
         condition, refusals = _joined_clauses(clauses)
+        if outside is not None:  # the reason for a value that is not in the source
+            refusals = (n.Refusal(condition=source, reason=outside[0], span=outside[1]),) + refusals
         return n.Generator(var=str(var), source=source, condition=condition, span=self.s(meta), refusals=refusals)
 
     def setup_decl(self, meta, items):
