@@ -20,8 +20,8 @@ from pathlib import Path
 
 from cardrules import load_game
 from cardrules.play.agents import observers
-from cardrules.play.specs import make_agent
 from cardrules.play.simulate import simulate
+from cardrules.play.specs import make_agent
 
 GAMES = {
     "cassino": {}, "piquet": {}, "sete-e-meio": {"rounds": 4},

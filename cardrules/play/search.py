@@ -289,7 +289,7 @@ class Knowledge:
         for where, i, s in now:
             in_slot.setdefault(s, []).append(where[i])
         # Newest first among equals (sorted is stable).
-        for r in sorted(reversed(self.records), key=lambda r: -r.failed):
+        for r in sorted(self.records[::-1], key=lambda r: -r.failed):
             past = self._past(r, in_slot, rng)
             if past is None:
                 continue
