@@ -10,22 +10,30 @@ from benchmarks import bench, builtin_costs, peers, startup
 from cardrules.language.builtins import REGISTRY
 
 
-def test_peers_prints_every_contender_and_the_targets_beside_the_ratios(capsys, tmp_path):
+def test_peers_prints_every_contender_and_the_floors_with_their_verdicts(capsys, tmp_path):
     pytest.importorskip("pyspiel")
     pytest.importorskip("rlcard")
     out_file = tmp_path / "peers.json"
     peers.main(["--rounds", "2", "--seconds", "0.02", "--json", str(out_file)])
     out = capsys.readouterr().out
-    for label in ("cardrules piquet, state.apply (public)", "cardrules piquet, play (fast public path)",
-                  "openspiel hearts", "openspiel skat", "cardrules buraco, state.apply (public)",
-                  "rlcard gin-rummy (raw game)", "openspiel gin_rummy"):
-        assert label in out
-    assert "public ÷ openspiel hearts" in out and "target ≥ 0.50x" in out
-    assert "public ÷ rlcard gin-rummy (raw game)" in out and "target ≥ 1.00x" in out
+    for match in peers.MATCHES.values():
+        assert match.title in out
+        for entry in match.entries:
+            assert entry.label in out
+    assert "public ÷ openspiel hearts" in out
+    floors = out[out.index("\nfloors ("):]
+    floored = sum(len(m.floors) for m in peers.MATCHES.values())
+    assert floors.count("pass") + floors.count("FAIL") == floored
+    assert f"of {floored} floors met" in floors
+    for row in ("cribbage", "openspiel ISMCTSBot, hearts", "openspiel ISMCTSBot, euchre", "rlcard blackjack"):
+        assert row in floors
+    assert "piquet" not in floors and "buraco" not in floors  # the source games are reported, not floored
     report = json.loads(out_file.read_text())
     hearts = report["matches"]["piquet"]["contenders"]["openspiel-hearts"]
     assert len(hearts["rounds"]) == 2
     assert hearts["rounds"][0]["steps"] > hearts["rounds"][0]["decisions"] > 0  # chance steps counted apart
+    search = report["matches"]["ismcts-hearts"]["contenders"]["ismcts"]["rounds"][0]
+    assert search["decisions"] == search["games"] * peers.SEARCH_ITERATIONS > 0
 
 
 def test_a_peer_that_is_not_installed_is_reported_not_fatal(capsys, monkeypatch):
@@ -35,7 +43,7 @@ def test_a_peer_that_is_not_installed_is_reported_not_fatal(capsys, monkeypatch)
     assert "openspiel hearts" in out and "not installed (pip install '.[peers]')" in out
     assert "cardrules piquet, state.apply (public)" in out
     assert "÷ openspiel" not in out
-    assert "buraco" not in out
+    assert "buraco" not in out and "floors met" not in out
 
 
 def test_bench_prints_the_targets_and_the_apply_paths(capsys):

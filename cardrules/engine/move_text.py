@@ -16,6 +16,9 @@ from ..language import types as T
 from ..language.checker import PLACEHOLDER
 from ..language.model import Model
 
+# How a copies key shows a value (see MoveTexts.copies_key): as it is, a card's name, an item's
+# names (a card's, or a group's cards'), a list of items.
+_PLAIN, _CARD, _ITEM, _LIST = range(4)
 # Values whose text is one word, and those shown as several (see MoveTexts.copies_key).
 _ONE_WORD = frozenset({T.CARD, T.NUMBER, T.SYMBOL, T.PLAYER, T.BOOL, T.RANK, T.SUIT})
 _MANY_WORDS = frozenset({T.GROUP, T.ITEM, T.list_of(T.CARD), T.list_of(T.GROUP), T.list_of(T.ITEM)})
@@ -141,18 +144,23 @@ class MoveTexts:
             if all(t in _ONE_WORD and t != T.CARD for t in kinds):
                 return lambda move: (decl, *move.args)
 
+            # Each value's kind as a small int, worked out once: comparing Types per move costs more
+            # than the key.
+            codes = tuple(_CARD if t == T.CARD else _ITEM if t in (T.GROUP, T.ITEM) else _LIST if t.kind == "list"
+                          else _PLAIN for t in kinds)
+
             def key(move):
                 seen = move._seen
                 out = [decl]
-                for t, x in zip(kinds, move.args):
-                    if t == T.CARD:
+                for code, x in zip(codes, move.args):
+                    if code == _CARD:
                         out.append(names[x])
-                    elif t in (T.GROUP, T.ITEM):
-                        out.append(item(x, seen))
-                    elif t.kind == "list":
-                        out.append(tuple(item(v, seen) for v in x))
-                    else:
+                    elif code == _PLAIN:
                         out.append(x)
+                    elif code == _ITEM:
+                        out.append(item(x, seen))
+                    else:
+                        out.append(tuple([item(v, seen) for v in x]))
                 return tuple(out)
             return key
         return tuple(keyer(decl, kinds) for decl, kinds in enumerate(decls))

@@ -65,8 +65,7 @@ class TensorLayout:
         self.slots = len(game.slot_zone)
         self.words = {word: i for i, word in enumerate(encoding(game).word_token)}
         # Per seat, per zone slot: may the seat see every card lying there, whatever its face?
-        # (Game.visible_to's rule, with the part that depends only on the slot worked out once.)
-        self.slot_seen = [[_slot_seen(game, slot, seat) for slot in range(self.slots)]
+        self.slot_seen = [[game.slot_visible_to(slot, seat) for slot in range(self.slots)]
                           for seat in range(game.player_count)]
         self.sections: dict[str, tuple[int, int]] = {}
         at = 0
@@ -86,18 +85,6 @@ class TensorLayout:
         return {T.NUMBER: 1, T.BOOL: 1, T.PLAYER: game.player_count + 1, T.TEAM: game.team_count + 1,
                 T.CARD: self.names + 1, _CARD_LIST: self.names + 1}.get(
             t, len(self.words) + 1 if t in (T.SYMBOL, T.RANK, T.SUIT) else 2 if t.kind == "list" else 0)
-
-
-def _slot_seen(game: Game, slot: int, seat: int) -> bool:
-    zone = game.slot_zone[slot]
-    if zone.visibility == "public":
-        return True
-    if zone.visibility == "hidden" or zone.owner is None:
-        return False
-    owner = game.slot_owner[slot]
-    if zone.owner == "player":
-        return owner == seat or (zone.visibility == "team" and game.team_of[owner] == game.team_of[seat])
-    return owner == game.team_of[seat]
 
 
 @per_game

@@ -185,7 +185,11 @@ class Game:
         if st.face[card] or (st.known[card] >> player) & 1:
             return True
         where = st.loc[card]
-        slot = where if where >= 0 else st.groups[-1 - where]["zone"]
+        return self.slot_visible_to(where if where >= 0 else st.groups[-1 - where]["zone"], player)
+
+    def slot_visible_to(self, slot: int, player: int) -> bool:
+        """May `player` see every card lying in zone slot `slot`, face down and unshown too? (The
+        part of :meth:`visible_to` that depends on the slot only, for callers that work it out once.)"""
         zone = self.slot_zone[slot]
         vis = zone.visibility
         if vis == "public":

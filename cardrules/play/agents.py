@@ -13,6 +13,7 @@ import random
 from typing import Protocol
 
 from ..engine.errors import RulesRuntimeError
+from ..engine.per_game import per_game
 from ..engine.primitives import Move
 from ..engine.runtime import State
 from ..language import types as T
@@ -123,13 +124,18 @@ def place_cards(st: State, spots: list[tuple[list, int]], old: list[int], new: l
         st.known[c] = k
     swapped = {a: b for a, b in zip(old, new) if a != b}
     if swapped:
-        for i, v in enumerate(st.game.vars):
-            if v.type in _CARD_TYPES or v.type in _CARD_LIST_TYPES:
-                many = v.type in _CARD_LIST_TYPES
-                if v.owner:
-                    st.vars[i] = [_follow(x, swapped, many) for x in st.vars[i]]
-                else:
-                    st.vars[i] = _follow(st.vars[i], swapped, many)
+        for i, owned, many in _card_variables(st.game):
+            if owned:
+                st.vars[i] = [_follow(x, swapped, many) for x in st.vars[i]]
+            else:
+                st.vars[i] = _follow(st.vars[i], swapped, many)
+
+
+@per_game
+def _card_variables(game) -> list[tuple[int, bool, bool]]:
+    """The variables whose values name cards, as (index, one per seat or team, a list of cards)."""
+    return [(i, bool(v.owner), v.type in _CARD_LIST_TYPES) for i, v in enumerate(game.vars)
+            if v.type in _CARD_TYPES or v.type in _CARD_LIST_TYPES]
 
 
 def _follow(value, swapped: dict, many: bool):

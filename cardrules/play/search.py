@@ -25,8 +25,9 @@ import attrs
 
 from ..engine.errors import RulesRuntimeError
 from ..engine.observation import cards_named
+from ..engine.per_game import per_game
 from ..engine.primitives import Move
-from ..engine.runtime import State
+from ..engine.runtime import Game, State
 from ..language.diagnostics import Diagnostic, RulesError
 from .agents import place_cards
 from .hands import hands_slot
@@ -77,40 +78,61 @@ def _slot_of(st: State, card: int) -> int:
     return where if where >= 0 else st.groups[-1 - where]["zone"]
 
 
+@per_game
+def _slots_seen(game: Game) -> list[list[bool]]:
+    """Per seat, per zone slot: may the seat see every card lying there (Game.slot_visible_to)?"""
+    return [[game.slot_visible_to(slot, seat) for slot in range(len(game.slot_zone))]
+            for seat in range(game.player_count)]
+
+
 def hidden_places(st: State, seat: int) -> list[tuple[list, int, int]]:
     """Every place holding a card `seat` cannot see, as (container, index, zone slot), in a
-    fixed order that depends on the position's layout only."""
-    game = st.game
-    size = game.deck_size
-    visible = game.visible_to
-    out = [(zone, i, slot) for slot, zone in enumerate(st.zones) for i, x in enumerate(zone)
-           if x < size and not visible(st, x, seat)]
-    out += [(g["cards"], i, g["zone"]) for g in st.groups.values() for i, c in enumerate(g["cards"])
-            if not visible(st, c, seat)]
+    fixed order that depends on the position's layout only. (Game.visible_to card by card, with
+    the part that depends on the slot worked out once: a card in a slot the seat does not see
+    is seen when it lies face up or was shown to the seat.)"""
+    size = st.game.deck_size
+    seen = _slots_seen(st.game)[seat]
+    face, known = st.face, st.known
+    out = []
+    for slot, zone in enumerate(st.zones):
+        if zone and not seen[slot]:
+            out += [(zone, i, slot) for i, x in enumerate(zone)
+                    if x < size and not face[x] and not (known[x] >> seat) & 1]
+    for g in st.groups.values():
+        slot = g["zone"]
+        if not seen[slot]:
+            cards = g["cards"]
+            out += [(cards, i, slot) for i, c in enumerate(cards) if not face[c] and not (known[c] >> seat) & 1]
     return out
 
 
-def rearranged(st: State, places: list, cards: list[int], seed: int) -> State:
+def rearranged(st: State, places: list, cards: list[int], seed: int,
+               addresses: list[tuple[int, int | None, int]] | None = None) -> State:
     """A copy of `st` where place k of `places` (from :func:`hidden_places` of `st`) holds
     ``cards[k]``. Each place keeps its face and who else knows it; variables that name a moved
-    card follow it to its new place; chance to come is reseeded with `seed`."""
+    card follow it to its new place; chance to come is reseeded with `seed`. `addresses`:
+    :func:`addresses_of` the places, for a caller that rearranges one position many times."""
     out = st.clone()
     old = [where[i] for where, i, _ in places]
-    # The copies' containers stand where the original's did: find them by position.
-    spots = _spots(st, out, places)
+    # The copies' containers stand where the original's did: found by position.
+    zones, groups = out.zones, out.groups
+    spots = [(zones[n] if gid is None else groups[gid]["cards"], i)
+             for n, gid, i in (addresses or addresses_of(st, places))]
     place_cards(out, spots, old, cards)
     out.seed = seed
     out.draws = 0
     return out
 
 
-def _spots(st: State, copy: State, places: list) -> list[tuple[list, int]]:
+def addresses_of(st: State, places: list) -> list[tuple[int, int | None, int]]:
+    """Each place as (zone slot, None, index) or (-1, group id, index): where it stands in any
+    copy of `st`."""
     zone_ids = {id(z): n for n, z in enumerate(st.zones)}
     group_ids = {id(g["cards"]): gid for gid, g in st.groups.items()}
     out = []
     for where, i, _ in places:
         n = zone_ids.get(id(where))
-        out.append((copy.zones[n] if n is not None else copy.groups[group_ids[id(where)]]["cards"], i))
+        out.append((n, None, i) if n is not None else (-1, group_ids[id(where)], i))
     return out
 
 
@@ -124,9 +146,12 @@ class _View:
 
     @classmethod
     def of(cls, st: State, seat: int) -> _View:
-        game = st.game
-        visible = game.visible_to
-        slot = [_slot_of(st, c) if visible(st, c, seat) else -1 for c in range(game.deck_size)]
+        seen = _slots_seen(st.game)[seat]
+        face, known = st.face, st.known
+        slot = []
+        for c in range(st.game.deck_size):
+            s = _slot_of(st, c)
+            slot.append(s if seen[s] or face[c] or (known[c] >> seat) & 1 else -1)
         hidden = [0] * len(st.zones)
         for _, _, s in hidden_places(st, seat):
             hidden[s] += 1
@@ -141,8 +166,11 @@ class _Record:
     move: str
     slots: frozenset  # the zone slots of the cards the mover saw and the observer did not
     unseen: frozenset  # the cards the observer did not see then
+    places: list  # hidden_places of `state` for the observer
+    addresses: list  # addresses_of those places, to rearrange copies of `state`
     seen: set = attrs.field(factory=set)  # of those, the ones it has seen since
     broken: set = attrs.field(factory=set)  # slots an unseen card may have left unseen since
+    failed: int = 0  # samples it refuted: tested first, a sample that fails fails fast
 
 
 class Knowledge:
@@ -191,11 +219,13 @@ class Knowledge:
         if mover == self.seat or st.over:
             return
         visible = st.game.visible_to
-        unseen = hidden_places(st, self.seat)
-        theirs = frozenset(s for where, i, s in unseen if visible(st, where[i], mover))
+        before = st.clone()
+        unseen = hidden_places(before, self.seat)
+        theirs = frozenset(s for where, i, s in unseen if visible(before, where[i], mover))
         if not theirs:
             return  # the mover saw nothing this seat did not: its choice says nothing new
-        record = _Record(st.clone(), move.text, theirs, frozenset(where[i] for where, i, _ in unseen))
+        record = _Record(before, move.text, theirs, frozenset(where[i] for where, i, _ in unseen), unseen,
+                         addresses_of(before, unseen))
         self.pending = (record, cards_named(st, move))
 
     def _step(self, before: _View, after: _View) -> None:
@@ -245,31 +275,37 @@ class Knowledge:
         cards = [c if c is not None else next(it) for c in out]
         return rearranged(st, places, cards, rng.getrandbits(62))
 
-    def consistent(self, world: State, rng: random.Random) -> int:
+    def consistent(self, world: State, rng: random.Random, limit: int | None = None) -> int:
         """How many recorded moves of other seats would NOT have been legal in the past as
-        `world` makes it: for each record, the unseen cards of the mover's slots then are those
+        `world` makes it, counted up to `limit` (a caller that keeps the sample with the fewest
+        needs no more): for each record, the unseen cards of the mover's slots then are those
         of the world's same slots now that the seat has not seen since (pins aside), chosen at
         random when the slot has taken more cards since; unseen cards seen since stand where
-        they stood; the other unseen cards are dealt at random."""
+        they stood; the other unseen cards are dealt at random. The records that refuted
+        samples most often are tested first."""
         bad = 0
         now = hidden_places(world, self.seat)
         in_slot: dict[int, list[int]] = {}
         for where, i, s in now:
             in_slot.setdefault(s, []).append(where[i])
-        for r in reversed(self.records):
+        # Newest first among equals (sorted is stable).
+        for r in sorted(self.records[::-1], key=lambda r: -r.failed):
             past = self._past(r, in_slot, rng)
             if past is None:
                 continue
             try:
-                legal = {m.text for m in past.legal_moves()}
+                legal = past.legal_moves()
             except RulesRuntimeError:
                 continue
-            if r.move not in legal:
+            if all(m.text != r.move for m in legal):
+                r.failed += 1
                 bad += 1
+                if bad == limit:
+                    break
         return bad
 
     def _past(self, r: _Record, in_slot: dict, rng: random.Random) -> State | None:
-        places = hidden_places(r.state, self.seat)
+        places = r.places
         cards: list = [None] * len(places)
         fixed = r.unseen & r.seen
         for k, (where, i, _) in enumerate(places):
@@ -288,7 +324,7 @@ class Knowledge:
         rng.shuffle(rest)
         it = iter(rest)
         cards = [c if c is not None else next(it) for c in cards]
-        return rearranged(r.state, places, cards, rng.getrandbits(62))
+        return rearranged(r.state, places, cards, rng.getrandbits(62), r.addresses)
 
     def worlds(self, st: State, rng: random.Random, count: int) -> list[State]:
         """`count` determinisations, each the first sample that agrees with every record, or
@@ -301,8 +337,12 @@ class Knowledge:
             best, best_bad = None, None
             for _ in range(self.MAX_TRIES if self.records else 1):
                 world = self.sample(st, rng)
-                bad = self.consistent(world, rng) if self.records else 0
                 left -= 1
+                if best_bad is None and left < 0:
+                    # The tries are spent: this sample is the world, whatever the records say.
+                    best = world
+                    break
+                bad = self.consistent(world, rng, best_bad) if self.records else 0
                 if best_bad is None or bad < best_bad:
                     best, best_bad = world, bad
                 if bad == 0 or left <= 0:
@@ -359,10 +399,13 @@ def playout(st: State, judge: _Judge, start: list[float], rng: random.Random) ->
     """Random moves to the horizon; the rewards there, or None when the determinisation
     made the rules fail (a move whose effect needs a card the sample put elsewhere)."""
     moves_left = PLAYOUT_CAP
+    # judge.horizon, and rng.randrange, inlined: this loop is most of a search's time.
+    hands, hands_at = judge.hands, judge.hands_at
+    random = rng.random
     try:
-        while not judge.horizon(st) and moves_left:
+        while not st.over and (hands is None or st.vars[hands] == hands_at) and moves_left:
             moves = st.legal_moves()
-            st.play(moves[rng.randrange(len(moves))])
+            st.play(moves[int(random() * len(moves))])
             moves_left -= 1
     except RulesRuntimeError:
         return None
