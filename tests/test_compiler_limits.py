@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardrules.cli import cli
-from cardrules.engine import codegen
+from cardrules.engine.compile import limits
 from cardrules.language import parser as parser_module
 from cardrules.engine.compiler import compile_model
 from cardrules.language.checker import check
@@ -161,7 +161,7 @@ def test_check_compiles_what_it_accepts(tmp_path, monkeypatch):
     path.write_text(BASE.replace("score p: 5 - count(hand[p])", "score p: " + " + ".join(["count(stock)"] * 210)))
     monkeypatch.setattr(parser_module, "MAX_NESTING", 10**6)  # deeper than the language allows
     assert CliRunner().invoke(cli, ["check", str(path)]).exit_code == 0
-    monkeypatch.setattr(codegen, "MAX_NESTING", 10**6)
+    monkeypatch.setattr(limits, "MAX_NESTING", 10**6)
     result = CliRunner().invoke(cli, ["check", str(path)])
     assert result.exit_code == 1
     assert "cannot be compiled: too many nested parentheses" in result.output

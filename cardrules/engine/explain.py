@@ -19,7 +19,9 @@ import attrs
 from ..language import nodes as n
 from ..language import types as T
 from ..language.checker import PLACEHOLDER
-from .codegen import CodeGen, conjuncts, free_names
+from .compile.emit.moves import conjuncts, free_names
+from .compile.single import ExpressionCompiler
+from .move_text import MoveTexts
 from .per_game import per_game
 from .primitives import normal_text
 from ..language.diagnostics import Span, did_you_mean
@@ -69,14 +71,15 @@ class _Explainer:
 
     def __init__(self, game: Game):
         self.game = game
-        self.gen = CodeGen(game.model, env_mode=True)
+        self.compiler = ExpressionCompiler(game.model)
+        self.texts = MoveTexts(game.model)
         self.functions: dict[tuple[int, bool], Callable] = {}
 
     def function(self, e, as_collection: bool = False) -> Callable:
         key = (id(e), as_collection)
         f = self.functions.get(key)
         if f is None:
-            f = self.functions[key] = self.gen.env_function(e, as_collection)
+            f = self.functions[key] = self.compiler.function(e, as_collection)
         return f
 
     def source(self, span: Span | None) -> str | None:
@@ -250,7 +253,7 @@ class _Matcher:
         self.gens = decl.generators
         self.sources = [explainer.function(g.source, as_collection=True) for g in self.gens]
         types = explainer.game.model.types
-        self.showers = [explainer.gen.texts.shower(T.element(types.get(id(g.source), T.ANY))) for g in self.gens]
+        self.showers = [explainer.texts.shower(T.element(types.get(id(g.source), T.ANY))) for g in self.gens]
         self.says = decl.says
         self.budget = CANDIDATE_LIMIT
         self.reached = 0  # the deepest parameter some value of which fitted the text

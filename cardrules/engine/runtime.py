@@ -3,7 +3,7 @@
 A State is plain data — lists of card ids per zone slot, per-card face and knowledge bits,
 groups as small dicts, variable values, the phase index and the random generator's seed
 and draw count — so ``clone()`` is a few list copies and the JSON round trip is exact.
-The compiled rules live in the Game: the functions of the Python module that :mod:`codegen`
+The compiled rules live in the Game: the functions of the Python module that :mod:`compile`
 writes, and a few small ones made beside them (the first words of a move's text); a State
 never holds one.
 """
@@ -409,7 +409,7 @@ class State:
                 if not text.startswith(head) or len(text) > len(head) and text[len(head)] != " ":
                     continue
             if m.text == text:
-                # Kept only for a move made once for its values (see codegen: values but no
+                # Kept only for a move made once for its values (see compile/emit/moves.py: values but no
                 # lists, no group named), which later legal lists hold again.
                 if not m._seen and len(known) < MOVE_CACHE_LIMIT and tuple not in map(type, m.args):
                     known[text] = m

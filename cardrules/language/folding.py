@@ -76,8 +76,15 @@ _BINARY = {
 
 
 def folded(model: Model, e) -> str | None:
-    """An expression of literals, parameters and symbols, as the value it has (parameters
-    are fixed when compiling): `trick_scoring == seed` is True or False once compiled."""
+    """An expression of literals, parameters and symbols, as Python source of the value it has
+    (parameters are fixed when compiling): `trick_scoring == seed` is True or False once compiled."""
+    value = folded_value(model, e)
+    return None if value is None else repr(value)
+
+
+def folded_value(model: Model, e) -> bool | int | str | None:
+    """What :func:`folded` writes, as the value: a truth value, a whole number or a symbol;
+    None when the expression is not of literals, parameters and symbols alone."""
     values: dict[str, Any] = {}
     stack = [e]
     while stack:
@@ -102,7 +109,7 @@ def folded(model: Model, e) -> str | None:
         value = const_eval(e, values)
     except NotConstant:
         return None
-    return repr(value) if value.__class__ in (bool, int, str) else None
+    return value if value.__class__ in (bool, int, str) else None
 
 
 def known_truth(model: Model, e) -> bool | None:
@@ -116,8 +123,8 @@ def known_truth(model: Model, e) -> bool | None:
     if isinstance(e, n.Unary) and e.op == "not":
         inner = known_truth(model, e.operand)
         return None if inner is None else not inner
-    value = folded(model, e)
-    return {"True": True, "False": False}.get(value) if value is not None else None
+    value = folded_value(model, e)
+    return value if value.__class__ is bool else None
 
 
 def constant_number(model: Model, e):

@@ -1,0 +1,85 @@
+"""The generated module as a whole: every function, in order, from the model and its facts.
+
+``d_<def>`` per def, ``a_<action>`` per action, ``setup``, ``v<i>_init`` per variable,
+``score``, per phase ``p<i>_turn``, ``p<i>_do``, ``p<i>_m<j>_body`` per move and ``p<i>_gen``;
+then the ``g_<def>`` twins legal-move generation calls and the helpers ``H<n>`` that CPython's
+limits put apart. Last, the memo table's references are written out (memo.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ....language import types as T
+from ....language.diagnostics import Span
+from ....language.model import Model
+from ..passes import Facts, analyse
+from .context import Emission
+from .expressions import Expressions
+from .moves import Moves
+from .statements import Statements
+
+
+@dataclass
+class Emitted:
+    lines: list[str]  # the module's source, one line each
+    spans: list[Span | None]  # per line, the rules it came from
+    namespace: dict[str, Any]  # the constants the module reads
+    renders: dict[tuple[int, int], tuple]  # per (phase, move), its text renderers
+    emission: Emission
+    moves: Moves
+
+
+class Emitter:
+    """The parts of the emitter, sharing one :class:`Emission`."""
+
+    def __init__(self, model: Model, facts: Facts | None = None, env_mode: bool = False, inline: bool = True):
+        self.em = Emission(model, facts or analyse(model), env_mode, inline)
+        self.expressions = Expressions(self.em)
+        self.statements = Statements(self.em, self.expressions)
+        self.moves = Moves(self.em, self.expressions, self.statements)
+
+    def returning(self, name: str, params: list[str], e, span, return_span=None, wrap: str = "{}") -> None:
+        """A function `name(st, *params)` returning the value of expression `e`."""
+        w = self.em.w
+        w.line(f"def {name}({', '.join(['st', *(f'L_{p}' for p in params)])}):", span)
+        w.indent += 1
+        w.line(f"return {wrap.format(self.expressions.expr(e))}", return_span or span)
+        w.indent -= 1
+
+    def module(self) -> Emitted:
+        em, m = self.em, self.em.m
+        w = em.w
+        for name, d in m.defs.items():
+            self.returning(f"d_{name}", [p.name for p in d.params], d.body, d.span)
+        for name, a in m.actions.items():
+            self.statements.function(f"a_{name}", [p.name for p in a.params], a.body, a.span)
+        self.statements.function("setup", [], m.setup.body, m.setup.span)
+        for i, v in enumerate(m.vars.values()):
+            w.line(f"def v{i}_init(st):", v.span)
+            w.line(f"    return {self.expressions.expr(v.init) if v.init is not None else repr(T.default_value(v.type))}",
+                   v.span)
+        self.returning("score", [m.score.var], m.score.expr, m.score.span, wrap="number({})")
+        renders: dict[tuple[int, int], tuple] = {}
+        for i, p in enumerate(m.phases.values()):
+            if p.turn is not None:
+                self.returning(f"p{i}_turn", [], p.turn, p.span, p.turn.span)
+            if p.do is not None:
+                self.statements.function(f"p{i}_do", [], p.do, p.span)
+            for j, mv in enumerate(p.moves):
+                renders[(i, j)] = self.moves.move(i, j, mv)
+            if p.moves:
+                self.moves.generator(i, p, renders)
+        self.moves.memo_functions()
+        w.extend(em.helpers)
+        self.finish_memo()
+        return Emitted(w.lines, w.spans, em.ns, renders, em, self.moves)
+
+    def finish_memo(self) -> None:
+        """A generator that keeps nothing makes no dict; every reference is written out."""
+        em = self.em
+        for writer, line, memos, passes in em.generators:
+            if not (passes or em.memo_table.needs_dict(set(memos))):
+                writer.lines[line] = "    pass"
+        em.w.lines[:] = [em.memo_table.expand(line) for line in em.w.lines]

@@ -1,0 +1,278 @@
+"""Moves to Python: each move's body, and per phase the generator listing its legal moves.
+
+A generator binds each move's parameters by nested loops and tests each condition as soon as
+the parameters it reads are bound; the values it may compute more than once go to the memo
+table (see memo.py). Moves that are the same in every state are made once when compiling.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from ....language import nodes as n
+from ....language import types as T
+from ....language.folding import NotConstant, const_eval
+from ... import primitives as rt
+from ...move_text import MoveTexts
+from ...primitives import Move
+from ..limits import MAX_LOOPS
+from .context import Emission, Writer
+from .expressions import Expressions
+from .statements import Statements
+
+MEMO_DICT = "    _m = {}"  # a generator's first line after its list
+# Moves the same in every state are listed once when compiling, up to this many per move.
+STATIC_MOVES_LIMIT = 1_000
+# Lists whose elements are never lists: a move parameter of one is frozen by `tuple`.
+_FLAT_LISTS = {T.list_of(t) for t in (T.CARD, T.ITEM, T.GROUP, T.NUMBER, T.PLAYER, T.TEAM, T.BOOL, T.SYMBOL,
+                                      T.RANK, T.SUIT)}
+
+
+class Moves:
+    def __init__(self, em: Emission, expressions: Expressions, statements: Statements):
+        self.em = em
+        self.ex = expressions
+        self.statements = statements
+        self.texts = MoveTexts(em.m)
+        self.generator_helpers: list[Writer] = []
+
+    def move(self, i: int, j: int, mv: n.MoveDecl):
+        """The body of move j of phase i as a function; returns its text renderers."""
+        var_names = [g.var for g in mv.generators]
+        params = self.texts.move_params(mv)
+        render_args = self.texts.renderer(mv, params)
+        names = tuple(var_names)
+
+        def render(st, env):
+            return render_args(st, [env[v] for v in names])
+        if any(T.innermost(t) in (T.GROUP, T.ITEM, T.ANY) for _, t in params):
+            def lazy(args, seen):
+                return render_args(rt.SeenGroups(seen), args)
+            lazy.names_groups = True
+        else:
+            def lazy(args):
+                return render_args(None, args)
+        self.statements.function(f"p{i}_m{j}_body", ["me", *var_names], mv.body, mv.span)
+        return render, lazy
+
+    def generator(self, i: int, phase: n.Phase, renders: dict) -> None:
+        """One function listing every legal move of phase i."""
+        em = self.em
+        w = em.w
+        w.line(f"def p{i}_gen(st, L_me):", phase.span)
+        w.indent += 1
+        w.line("out = []", phase.span)
+        w.line("append = out.append", phase.span)
+        memo_line = len(w.lines)
+        w.lines.append(MEMO_DICT)
+        w.spans.append(phase.span)
+        saved = em.memo, em.memo_free
+        em.memo, em.memo_free = True, frozenset({"L_me", "_m"})
+        em.generator_memos, em.passes_memo = set(), False
+        try:
+            self.generator_moves(i, phase, renders)
+        finally:
+            em.memo, em.memo_free = saved
+        w.line("return out", phase.span)
+        w.indent -= 1
+        # Whether it keeps anything is known once every generator is written (see module.py).
+        em.generators.append((w, memo_line, frozenset(em.generator_memos), em.passes_memo))
+
+    def static_moves(self, j: int, mv: n.MoveDecl, lazy) -> list | None:
+        """The moves of a declaration that are the same in every state (no condition, every
+        parameter from a constant list or range), made once; None when they are not."""
+        if mv.condition is not None or getattr(lazy, "names_groups", False):
+            return None
+        m = self.em.m
+        domains = []
+        for g in mv.generators:
+            if g.condition is not None or T.element(self.em.type(g.source)) not in (T.NUMBER, T.SYMBOL, T.PLAYER,
+                                                                                      T.CARD, T.BOOL, T.RANK, T.SUIT):
+                return None
+            try:
+                if isinstance(g.source, n.Binary) and g.source.op == "..":
+                    low, high = (const_eval(x, m.values) for x in (g.source.left, g.source.right))
+                    if low.__class__ is not int or high.__class__ is not int:
+                        return None
+                    domain = list(range(low, high + 1))
+                else:
+                    domain = const_eval(g.source, m.values)
+            except NotConstant:
+                return None
+            if not isinstance(domain, (list, tuple)):
+                return None
+            domains.append(list(domain))
+        count = 1
+        for d in domains:
+            count *= len(d)
+        if count > STATIC_MOVES_LIMIT:
+            return None
+        return [Move(mv.name, args, j, None, lazy) for args in itertools.product(*domains)]
+
+    def generator_moves(self, i: int, phase: n.Phase, renders: dict) -> None:
+        em = self.em
+        for j, mv in enumerate(phase.moves):
+            w = em.w
+            _, lazy = renders[(i, j)]
+            if any(c is not None and self.ex.known_truth(c) is False
+                   for c in [mv.condition] + [g.condition for g in mv.generators]):
+                continue  # a move that the parameters rule out (an option turned off): never listed
+            static = self.static_moves(j, mv, lazy) if mv.generators else None
+            if static is not None:
+                w.line(f"out.extend({em.const(static, 'L')})", mv.span)
+                continue
+            var_names = [g.var for g in mv.generators]
+            parts = conjuncts(mv.condition) if mv.condition is not None else []
+            placed: set[int] = set()
+            start = w.indent
+            early = []
+            for k, c in enumerate(parts):
+                if not (free_names(c) & set(var_names)):
+                    if self.ex.known_truth(c) is not True:
+                        early.append(f"({self.ex.expr(c)})")
+                    placed.add(k)
+            if early:
+                w.line(f"if {' and '.join(early)}:", mv.span)
+                w.indent += 1
+            if self.range_of_moves(j, mv, parts, placed, lazy):
+                w.indent = start
+                continue
+            outer, repeating = w, em.repeating
+            self.parameter_loops(mv, parts, placed)
+            self.append_move(j, mv, lazy)
+            w = em.w = self.end_generator_helpers(outer)
+            w.indent = start
+            em.repeating = repeating
+
+    def parameter_loops(self, mv: n.MoveDecl, parts: list, placed: set[int]) -> None:
+        """A loop per parameter, each condition tested as soon as what it reads is bound."""
+        em = self.em
+        var_names = [g.var for g in mv.generators]
+        bound: set[str] = set()
+        for depth, g in enumerate(mv.generators):
+            if depth and depth % MAX_LOOPS == 0:
+                self.generator_helper(var_names[:depth], g.span)
+            w = em.w
+            w.line(f"for L_{g.var} in {self.ex.charged(g, self.ex.loop_source(g.source))}:", g.span)
+            w.indent += 1
+            em.repeating += 1
+            bound.add(g.var)
+            tests = [g.condition] if g.condition is not None else []
+            for k, c in enumerate(parts):
+                if k not in placed and (free_names(c) & set(var_names)) <= bound:
+                    tests.append(c)
+                    placed.add(k)
+            for t in tests:
+                w.line(f"if not ({self.ex.expr(t)}): continue", t.span)
+
+    def append_move(self, j: int, mv: n.MoveDecl, lazy) -> None:
+        """The move of the values bound, appended to the list: one Move per values, made once
+        and kept, wherever its text allows."""
+        em = self.em
+        w = em.w
+        params = self.texts.move_params(mv)
+        args = [f"tuple(L_{var})" if t in _FLAT_LISTS else
+                f"rt.freeze(L_{var})" if t.kind == "list" or t == T.ANY else f"L_{var}"
+                for var, t in params]
+        args_src = "(" + ", ".join(args) + ("," if len(args) == 1 else "") + ")"
+        name_c = em.const(mv.name, "N")
+        lazy_c = em.const(lazy, "R")
+        names_groups = getattr(lazy, "names_groups", False)
+        # A move over lists (a subset of the table, cards to meld) has too many values to
+        # keep one Move per values: made afresh, as its text may read the groups it names.
+        if any(t in _FLAT_LISTS or t.kind == "list" or t == T.ANY for _, t in params):
+            seen = "rt.groups_seen(st, _a)" if names_groups else "None"
+            w.line(f"_a = {args_src}", mv.span)
+            w.line(f"append(Move({name_c}, _a, {j}, None, {lazy_c}, {seen}))", mv.span)
+        elif names_groups:
+            # Its text shows the cards of the groups it names, as they are now; a move that
+            # names no group reads the same in every state and is made once, as below.
+            cache = em.const({}, "C")
+            w.line(f"_a = {args_src}", mv.span)
+            w.line("_s = rt.groups_seen(st, _a)", mv.span)
+            w.line(f"if _s: append(Move({name_c}, _a, {j}, None, {lazy_c}, _s))", mv.span)
+            w.line(f"else: append({cache}.get(_a) or rt.interned_move({cache}, _a, {name_c}, {j}, {lazy_c}, _s))",
+                   mv.span)
+        elif not args:
+            w.line(f"append({em.const(Move(mv.name, (), j, None, lazy), 'M')})", mv.span)
+        elif len(args) == 1:
+            # A move's text depends on its values only: one Move per values, made once; a
+            # move of one value is found by that value, with no tuple made to look.
+            cache = em.const({}, "C")
+            w.line(f"_mv = {cache}.get({args[0]})", mv.span)
+            w.line(f"append(_mv if _mv is not None else rt.interned_move({cache}, {args_src}, {name_c}, {j}, "
+                   f"{lazy_c}, key={args[0]}))", mv.span)
+        else:
+            cache = em.const({}, "C")
+            w.line(f"_a = {args_src}", mv.span)
+            w.line(f"_mv = {cache}.get(_a)", mv.span)
+            w.line(f"append(_mv if _mv is not None else rt.interned_move({cache}, _a, {name_c}, {j}, {lazy_c}))",
+                   mv.span)
+
+    def range_of_moves(self, j: int, mv: n.MoveDecl, parts: list, placed: set[int], lazy) -> bool:
+        """The moves of a declaration of one number over a range, none left out (no test): the
+        list for each pair of ends is made once and kept (bets, bids, raises of so many), so
+        a generation adds it whole. False, and nothing written, for any other shape."""
+        if len(mv.generators) != 1 or getattr(lazy, "names_groups", False) or len(placed) != len(parts):
+            return False
+        g = mv.generators[0]
+        if g.condition is not None or not (isinstance(g.source, n.Binary) and g.source.op == ".."):
+            return False
+        em = self.em
+        w = em.w
+        lists, interned = em.const({}, "C"), em.const({}, "C")
+        low, high, moves = em.fresh(), em.fresh(), em.fresh()
+        w.line(f"{low}, {high} = {self.ex.expr(g.source.left)}, {self.ex.expr(g.source.right)}", mv.span)
+        w.line(f"{moves} = {lists}.get(({low}, {high}))", mv.span)
+        w.line(f"if {moves} is None: {moves} = rt.moves_of_range({lists}, {interned}, {low}, {high}, "
+               f"{em.span_const(g.source.span)}, {em.const(mv.name, 'N')}, {j}, {em.const(lazy, 'R')})", mv.span)
+        w.line(f"out += {moves}", mv.span)
+        return True
+
+    def generator_helper(self, bound: list[str], span) -> None:
+        """The loops of a move's further parameters, in a helper function called where they
+        would have begun: `MAX_LOOPS` loops at most in one function."""
+        em = self.em
+        params = ", ".join(["st", "L_me", "_m", "append"] + [f"L_{v}" for v in bound])
+        name = em.helper_name()
+        em.passes_memo = True
+        em.w.line(f"{name}({params})", span)
+        em.w = Writer()
+        em.w.line(f"def {name}({params}):", span)
+        em.w.indent = 1
+        self.generator_helpers.append(em.w)
+
+    def end_generator_helpers(self, outer: Writer) -> Writer:
+        for helper in self.generator_helpers:
+            self.em.helpers.extend(helper)
+        self.generator_helpers = []
+        return outer
+
+    def memo_functions(self) -> None:
+        """The `g_` twins of the defs that generation calls: the same body, sharing `_m`."""
+        em = self.em
+        saved = em.memo, em.memo_free
+        em.memo, em.memo_free = True, frozenset({"_m"})
+        em.repeating += 1  # a def may be called many times in one generation
+        try:
+            while em.memo_wanted:
+                d = em.m.defs[em.memo_wanted.pop()]
+                params = "".join(f", L_{p.name}" for p in d.params)
+                em.w.line(f"def g_{d.name}(st, _m{params}):", d.span)
+                em.w.indent += 1
+                em.w.line(f"return {self.ex.expr(d.body)}", d.span)
+                em.w.indent -= 1
+        finally:
+            em.memo, em.memo_free = saved
+            em.repeating -= 1
+
+
+def conjuncts(e) -> list:
+    if isinstance(e, n.Binary) and e.op == "and":
+        return conjuncts(e.left) + conjuncts(e.right)
+    return [e]
+
+
+def free_names(e) -> set[str]:
+    """Names an expression mentions (an over-approximation of the locals it reads)."""
+    return {x.id for x in n.walk(e) if isinstance(x, n.Name)}

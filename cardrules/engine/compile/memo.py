@@ -1,0 +1,78 @@
+"""What a legal-move generation keeps: the memo table.
+
+Listing the legal moves reads a state that does not change while it runs, so a costly
+expression that reads neither a move parameter nor randomness (the facts of its :class:`Code`)
+is computed once per generation and kept in the dict ``_m`` under a name saying what it is
+(``_m['playable']``). The emitter asks :meth:`MemoTable.place` for every such expression it
+writes; the table counts where each value is needed, a place inside a loop or comprehension
+counting twice. When the module is assembled, :meth:`MemoTable.expand` writes each reference:
+kept in ``_m`` when a generation may need it more than once, computed in place otherwise, and a
+generator that keeps nothing makes no dict (:meth:`needs_dict`).
+"""
+
+from __future__ import annotations
+
+from .code import Code, code
+
+# The mark of a reference in emitted text: the key between two marks no Python source holds.
+_OPEN, _CLOSE = "\x01", "\x02"
+
+
+class MemoTable:
+    def __init__(self) -> None:
+        self.keys: dict[str, int] = {}  # emitted source of a kept value -> its key
+        self.sources: list[Code] = []  # per key, the source computing it
+        self.names: list[str] = []  # per key, its name in `_m`
+        self.uses: list[int] = []  # per key, how often a generation may need it
+        self._taken: set[str] = set()
+
+    def place(self, src: Code, what: str, repeating: bool) -> Code:
+        """A reference to the kept value of `src`, named after `what` (the def, built-in or
+        aggregate it computes)."""
+        k = self.keys.get(src)
+        if k is None:
+            k = self.keys[src] = len(self.sources)
+            self.sources.append(src)
+            self.names.append(self._fresh_name(what))
+            self.uses.append(0)
+        self.uses[k] += 2 if repeating else 1
+        ref = code(f"{_OPEN}{k}{_CLOSE}", src, depth=2, reads=("_m",))
+        ref.memos = src.memos | {k}
+        return ref
+
+    def _fresh_name(self, what: str) -> str:
+        name, i = what, 1
+        while name in self._taken:
+            i += 1
+            name = f"{what}_{i}"
+        self._taken.add(name)
+        return name
+
+    def kept(self, k: int) -> bool:
+        return self.uses[k] > 1
+
+    def needs_dict(self, memos: set[int]) -> bool:
+        """Whether a generator referring to `memos` (however deep) keeps any of them."""
+        return any(self.kept(k) for k in memos)
+
+    def expand(self, line: str) -> str:
+        """`line` with every reference written out."""
+        if _OPEN not in line:
+            return line
+        out, start = [], 0
+        while True:
+            at = line.find(_OPEN, start)
+            if at < 0:
+                out.append(line[start:])
+                return "".join(out)
+            end = line.index(_CLOSE, at)
+            out.append(line[start:at])
+            out.append(self._written(int(line[at + 1:end])))
+            start = end + 1
+
+    def _written(self, k: int) -> str:
+        src = self.expand(self.sources[k])
+        if not self.kept(k):
+            return f"(({src}))"
+        key = repr(self.names[k])
+        return f"(_m[{key}] if {key} in _m else _m.setdefault({key}, {src}))"

@@ -1,0 +1,53 @@
+"""The compiler as passes (engine/compile/): decisions read the model and the facts of emitted
+fragments, never the emitted text; what a generation keeps is named after what it computes."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from cardrules import load_game
+from cardrules.engine import compile as compile_package
+from cardrules.engine.compile.code import code, literal, name
+from cardrules.engine.compile.memo import MemoTable
+
+PACKAGE = Path(compile_package.__file__).parent
+
+
+def test_no_part_of_the_compiler_reads_source_as_text_or_is_one_large_class():
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        imported = {a.name for x in ast.walk(tree) if isinstance(x, ast.Import) for a in x.names}
+        imported |= {x.module for x in ast.walk(tree) if isinstance(x, ast.ImportFrom) and x.level == 0}
+        assert not imported & {"re", "ast", "tokenize"}, path
+        for x in ast.walk(tree):
+            if isinstance(x, ast.ClassDef):
+                assert x.end_lineno - x.lineno < 400, (path, x.name)
+
+
+def test_facts_are_carried_up_from_the_parts():
+    local, card = name("L_c", local=True), literal(3)
+    looked_up = code(f"K1[{local}]", local, lookup=(name("K1"), local))
+    call = code(f"B2(st, {looked_up}, {card})", looked_up, card, costly=True)
+    assert call.reads == {"L_c"} and call.costly and not call.impure and call.depth == 2
+    assert card.plain and card.numeral == 3 and not literal(-3).plain and not literal("QS").plain
+
+
+def test_a_value_needed_twice_is_kept_under_its_name_and_one_needed_once_is_computed_in_place():
+    table = MemoTable()
+    twice = table.place(code("d_f(st)", costly=True), "f", repeating=True)
+    once = table.place(code("B3(st)", costly=True), "count", repeating=False)
+    assert table.expand(f"x = {twice} + {once}") == \
+        "x = (_m['f'] if 'f' in _m else _m.setdefault('f', d_f(st))) + ((B3(st)))"
+    assert table.needs_dict(set(twice.memos)) and not table.needs_dict(set(once.memos))
+    assert table.place(code("d_g(st)", costly=True), "f", repeating=True) != twice  # another name: f_2
+    assert "'f_2'" in table.expand(table.place(code("d_g(st)", costly=True), "f", repeating=True))
+
+
+def test_hearts_keeps_what_its_generation_asks_twice_by_name():
+    source = load_game("hearts").source
+    generator = source[source.index("def p5_gen"):]
+    generator = generator[:generator.index("\ndef ")]
+    assert "_m['of_suit']" in generator and "\x01" not in source
+    passing = source[source.index("def p2_gen"):]
+    assert "_m = {}" not in passing[:passing.index("\ndef ")]  # keeps nothing: makes no dict
