@@ -73,3 +73,8 @@ class Model:
     names: dict[int, tuple[str, Any]]  # id(Name node) -> (kind, what it names)
     display: Any = None  # a cardrules.language.display.Display: what a player's screen shows
     player_range: tuple[int, int, int] = (0, 0, 0)  # the fewest, the most and the default
+    # What the checker found worth saying that is not an error (a name shadowing a built-in).
+    warnings: list = attrs.field(factory=list)
+    direction: str = "clockwise"  # the direction of play a `direction` line declares
+    # Per player, every player in the order of play starting with that one (the direction's).
+    seat_order: tuple[tuple[int, ...], ...] = ()

@@ -390,6 +390,8 @@ class DeckItem:
     symbols: tuple[tuple[str, Span], ...] = ()
     value: Expr | None = None
     entries: tuple[tuple[str, Expr, Span], ...] = ()
+    # `extra` and `without`: each card as (rank, suit or None, where it is written)
+    cards: tuple[tuple[str, str | None, Span], ...] = ()
     span: Span
 
 
@@ -517,9 +519,25 @@ class Display:
     span: Span
 
 
+@node
+class Symbols:
+    """``symbols a, b``: names that stand for themselves, usable anywhere a symbol is."""
+
+    names: tuple[tuple[str, Span], ...]
+    span: Span
+
+
+@node
+class Direction:
+    """``direction counterclockwise``: the way play goes round the table."""
+
+    way: str
+    span: Span
+
+
 Decl: TypeAlias = (
     GameName | Extends | Players | Teams | Param | Deck | Zone | Var | Def | Action | Phase | Setup |
-    Score | Remove | Display
+    Score | Remove | Display | Symbols | Direction
 )
 
 

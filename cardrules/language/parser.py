@@ -60,7 +60,7 @@ NO_WHILE = ("every block finishes, so there is no unbounded `while`: write `repe
             "with a constant N, or let a phase `goto` itself until it is done")
 
 _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone", "var", "def",
-                  "action", "phase", "setup", "score", "remove", "display")
+                  "action", "phase", "setup", "score", "remove", "display", "symbols", "direction")
 
 
 def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
@@ -303,6 +303,23 @@ class _ToAst(Transformer_NonRecursive):
 
     def deck_order(self, meta, items):
         return n.DeckItem(kind="order", name=str(items[0]), symbols=tuple(items[1:]), span=self.s(meta))
+
+    def deck_extra(self, meta, items):
+        return n.DeckItem(kind="extra", cards=tuple(items), span=self.s(meta))
+
+    def deck_without(self, meta, items):
+        return n.DeckItem(kind="without", cards=tuple(items), span=self.s(meta))
+
+    def deck_card(self, meta, items):
+        (rank, span), suit = items
+        return (rank, suit[0] if suit else None, span)
+
+    # --- symbols and the direction of play
+    def symbols_decl(self, meta, items):
+        return n.Symbols(names=tuple((str(t), _tok_span(self.path, t)) for t in items), span=self.s(meta))
+
+    def direction_decl(self, meta, items):
+        return n.Direction(way=str(items[0]), span=self.s(meta))
 
     # --- zones, vars, defs
     def zone_decl(self, meta, items):
