@@ -109,7 +109,7 @@ def _factory(spec: str):
     name, _, option = spec.strip().partition(":")
     if name in AGENTS and not option:
         return AGENTS[name]
-    if name == "random" and "=" in option:
+    if name == "random" and option:
         return _weights(option, spec)
     if name in SEARCH_AGENTS:
         return search_agent_factory(name, option, spec)
