@@ -228,7 +228,7 @@ def test_a_weighted_random_agent_gives_a_move_its_share(tmp_path):
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("random:pass", "`pass` in the agent `random:pass` is not a move's name and its share"),
+    ("random:pass", "no agent called `random:pass`"),
     ("random:pass=2", "`pass=2` in the agent `random:pass=2` is not a move's name and its share"),
     ("random:a=0.6:b=0.6", "the shares of the agent `random:a=0.6:b=0.6` add up to more than 1"),
 ])

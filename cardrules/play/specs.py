@@ -109,13 +109,15 @@ def _factory(spec: str):
     name, _, option = spec.strip().partition(":")
     if name in AGENTS and not option:
         return AGENTS[name]
-    if name == "random" and option:
+    if name == "random" and "=" in option:
         return _weights(option, spec)
     if name in SEARCH_AGENTS:
         return search_agent_factory(name, option, spec)
     if option and name not in AGENTS:
         return _imported(name, option, spec)
     hint = f"`{name}` takes no budget" if name in AGENTS else _known_agents(name)
+    if name == "random":
+        hint += "; weights are written `random:MOVE=SHARE`, like `random:pass=0.8`"
     raise RulesError([Diagnostic(f"no agent called `{spec}`", None, hint)])
 
 
