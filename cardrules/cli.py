@@ -229,10 +229,19 @@ def check(files, players, params) -> None:
             errors.print(exc.render(), markup=False, highlight=False)
             bad += 1
             continue
+        _print_warnings(model)
         console.print(f"ok: {name}: {model.title}, {model.player_count} players, {model.deck.size} cards, "
                       f"{plural(len(model.phases), 'phase')}", markup=False, highlight=False, soft_wrap=True)
     if bad:
         sys.exit(1)
+
+
+def _print_warnings(model, notes: bool = False) -> None:
+    """What the checker found worth saying that is not an error: names hiding built-ins, and
+    with `notes`, work the engine repeats for each candidate move (for `profile`)."""
+    for warning in model.warnings:
+        if notes or warning.severity == "warning":
+            errors.print(warning.render(model.sources), markup=False, highlight=False)
 
 
 def _workers_option(f):
@@ -869,6 +878,7 @@ def profile(game, games, seed, top, players, params) -> None:
         result = run(compiled, games, seed)
     except RulesError as exc:
         _fail(exc)
+    _print_warnings(compiled.model, notes=True)
     console.print(render(result, top), markup=False, highlight=False, soft_wrap=True)
 # --- positions, games, new files ---------------------------------------------------------------
 

@@ -103,8 +103,8 @@ CASES = {
         rules(("var leader: player", "var leader: player\nvar leader: number")), None,
         "`leader` is declared twice", ("var leader", 2), "the first declaration is at t.rules:12:1"),
     "declaring a built-in name": (
-        rules(("var leader: player", "var leader: player\nvar next: player")), None,
-        "`next` is a built-in name and cannot be declared", "var next", None),
+        rules(("var leader: player", "var leader: player\nvar rank: player")), None,
+        "`rank` is a name of the language and cannot be declared", "var rank", "`rank(c)` is a card's rank"),
     "remove outside a variant": (
         rules(add="remove play\n"), None,
         "`remove` is only allowed in a variant file that extends another", "remove", None),
@@ -181,7 +181,7 @@ CASES = {
     "an attribute that is not a number": (
         rules(("K: 1/2 }", "K: true }")), None, "an attribute value must be a number", "true", None),
     "an attribute named like a built-in": (
-        rules(("attr value", "attr next")), None, "`next` is already a function name", "attr", None),
+        rules(("attr value", "attr suit")), None, "`suit` is already a function name", "attr", None),
     "an order with an unknown rank": (
         rules(("  ranks A 2 3 K\n", "  ranks A 2 3 K\n  order high: 2 3 K X\n")), None,
         "`X` is not a rank of this deck", "X\n", None),
@@ -224,7 +224,9 @@ CASES = {
         rules(("    deal 1 from stock to hand[me]", "    deal 1 from stok to hand[me]")), None,
         "unknown name `stok`", "stok", "did you mean `stock`?"),
     "a name like no other": (
-        in_stop("leader = qqqq"), None, "unknown name `qqqq`", "qqqq", None),
+        in_stop("leader = qqqq"), None, "unknown name `qqqq`", "qqqq",
+        "if `qqqq` is a word of the game, declare it once: `symbols qqqq` (or in `one of` of a `var` or `param`); "
+        "a value is declared with `var` or `let`"),
     "me outside a move": (
         rules(("    deal 2 from stock to hand[p]", "    deal 2 from stock to hand[me]")), None,
         "`me` means the player making a move; it exists only inside a move", "me]", None),

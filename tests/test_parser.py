@@ -98,17 +98,17 @@ def test_deck_items_with_symbol_spans():
                     "  attr value { A: 1, 10: 10  K: 1/2 }\n  order high: 2 10 K A\n}")
     suits, ranks, copies, jokers, attr, order = deck.items
     assert where(deck) == (1, 1, 8, 2)
-    assert shape(suits) == ("DeckItem", "suits", None, ("C", "D", "H", "S"), None, ())
+    assert shape(suits) == ("DeckItem", "suits", None, ("C", "D", "H", "S"), None, (), ())
     assert suits.symbols[3] == ("S", Span(PATH, 2, 15, 2, 16))
     assert [s for s, _ in ranks.symbols] == ["A", "2", "10", "K"]
     assert ranks.symbols[2][1] == Span(PATH, 3, 13, 3, 15)
-    assert shape(copies) == ("DeckItem", "copies", None, (), num(2), ())
-    assert shape(jokers) == ("DeckItem", "jokers", None, (), num(4), ())
+    assert shape(copies) == ("DeckItem", "copies", None, (), num(2), (), ())
+    assert shape(jokers) == ("DeckItem", "jokers", None, (), num(4), (), ())
     assert attr.name == "value"
     assert [(s, shape(v)) for s, v, _ in attr.entries] == [
         ("A", num(1)), ("10", num(10)), ("K", ("Binary", "/", num(1), num(2)))]
     assert attr.entries[1][2] == Span(PATH, 6, 22, 6, 24)
-    assert shape(order) == ("DeckItem", "order", "high", ("2", "10", "K", "A"), None, ())
+    assert shape(order) == ("DeckItem", "order", "high", ("2", "10", "K", "A"), None, (), ())
     assert where(order) == (7, 3, 7, 23)
 
 
@@ -418,13 +418,15 @@ def test_end_of_file_in_an_expression_lists_what_may_start_one():
 
 def test_an_unknown_top_level_word_lists_the_declarations():
     d, _ = syntax_error('game "x"\nrule 1\n')
-    assert d.message.startswith("unexpected `rule`; expected `action`, `deck`, `def`, `display`, `extends`, `game`")
+    assert d.message.startswith("unexpected `rule`; expected a declaration: `action`, `deck`, `def`, `direction`, `display`, `extends`, `game`")
     assert (d.span.line, d.span.column) == (2, 1)
 
 
 def test_a_wrong_word_in_the_deck():
     d, _ = syntax_error("deck {\n  suit C D\n}\n")
-    assert d.message == "unexpected `suit`; expected `}`, `attr`, `copies`, `jokers`, `order`, `ranks` or `suits`"
+    assert d.message == "unexpected `suit` in the deck"
+    assert d.hint == ("a deck line begins with `suits`, `ranks`, `copies`, `jokers`, `attr`, `order`, `extra` or "
+                      "`without` (did you mean `suits`?)")
     assert (d.span.line, d.span.column, d.span.end_column) == (2, 3, 7)
 
 

@@ -35,6 +35,9 @@ def trick_winner(
     position_of: Sequence[int],
     suit_of: Sequence[Suit | None],
     trump: Suit | None = None,
+    *,
+    any_suit: bool = False,
+    first_of_equals: bool = True,
 ) -> int:
     """Return the card that wins a trick.
 
@@ -47,6 +50,10 @@ def trick_winner(
     :param position_of: each card's strength within its suit (higher wins),
         indexed by card.
     :param suit_of: each card's suit, indexed by card.
+    :param any_suit: every card competes, whatever its suit: the highest by
+        ``position_of`` wins (``trump`` is then not used).
+    :param first_of_equals: whether the first of equally high cards wins;
+        when False such a tie has no winner (-1).
     :raises ValueError: for an empty trick.
     """
     if not trick:
@@ -57,9 +64,12 @@ def trick_winner(
             if suit_of[c] == trump:
                 winning_suit = trump
                 break
-    best, high = -1, 0
+    best, high, tied = -1, 0, False
     for c in trick:
-        # Strictly greater, so an identical later card does not take over.
-        if suit_of[c] == winning_suit and (best < 0 or position_of[c] > high):
-            best, high = c, position_of[c]
-    return best
+        if any_suit or suit_of[c] == winning_suit:
+            # Strictly greater, so an identical later card does not take over.
+            if best < 0 or position_of[c] > high:
+                best, high, tied = c, position_of[c], False
+            elif position_of[c] == high:
+                tied = True
+    return -1 if tied and not first_of_equals else best

@@ -36,7 +36,7 @@ class MoveTexts:
         """The move's parameters in order, each with the type of the values it takes."""
         return [(g.var, T.element(self.m.types.get(id(g.source), T.ANY))) for g in mv.generators]
 
-    def renderer(self, mv: n.MoveDecl, params: list[tuple[str, str]]) -> Callable:
+    def renderer(self, mv: n.MoveDecl, params: list[tuple[str, T.Type]]) -> Callable:
         """The move's text from the state (for the groups it names) and its values, in order."""
         shows = [self.shower(t) for _, t in params]
         if mv.says is None:

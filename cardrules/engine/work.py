@@ -15,7 +15,7 @@ lists that built-ins make (melds, subsets, sums) are open.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..language import nodes as n
 from ..language import types as T
@@ -36,8 +36,8 @@ class LoopWeights:
         self.m = model
         self.deck = max(model.deck.size, 1)
         self.players = max(model.player_count, 1)
-        self.weights: dict[int, int] = {}
-        self._arguments: dict[int, bool] = {}
+        self.weights: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._arguments: dict[tuple[int, tuple[int, ...]], bool] = {}
         self._def_costs: dict[str, int] = {}
         self._def_sizes: dict[str, int] = {}
         self._locals: dict[str, int] = {}
@@ -67,7 +67,7 @@ class LoopWeights:
                 self._loops.setdefault(x.var, []).append(x.source)
         for _ in range(2):  # a `let` of a `let`'s value, written before or after it
             for x in lets:
-                self.within(self._enclosing.get(id(x)), lambda let: self._bind(let.name, let.value) or 0, x)
+                self.within(self._enclosing.get(id(x)), lambda let: self._bind(let.name, let.value), x)
         # A parameter given another def's parameter, a loop's item that is itself a list: grown
         # from nothing until no call or loop changes them.
         keys = [(d.name, i) for d in model.defs.values() for i in range(len(d.params))]
@@ -85,17 +85,17 @@ class LoopWeights:
             self._param_intervals, self._item_intervals = intervals, items
         else:
             self._param_intervals, self._item_intervals = {}, {}
-        self._param_sizes = dict.fromkeys(keys, 0)
-        self._item_sizes = dict.fromkeys(self._only_loops, 0)
+        self._param_sizes: dict[tuple[str, int], int] = dict.fromkeys(keys, 0)
+        self._item_sizes: dict[str, int] = dict.fromkeys(self._only_loops, 0)
         for _ in range(len(model.defs) + 8):
             self._def_sizes.clear()  # what was bounded with the sizes of the round before
             params = {key: self._param_size_at_calls(*key) for key in keys}
-            items = {name: max([self.within(self._enclosing.get(id(x)), self.item_size, x)
+            sizes = {name: max([self.within(self._enclosing.get(id(x)), self.item_size, x)
                                 for x in self._loops.get(name, [])] or [0])
                      for name in self._only_loops}
-            if params == self._param_sizes and items == self._item_sizes:
+            if params == self._param_sizes and sizes == self._item_sizes:
                 break
-            self._param_sizes, self._item_sizes = params, items
+            self._param_sizes, self._item_sizes = params, sizes
         else:
             self._param_sizes = dict.fromkeys(keys, MAX_LIST)
             self._item_sizes = dict.fromkeys(self._only_loops, MAX_LIST)
@@ -331,7 +331,7 @@ class LoopWeights:
         return None
 
     def _param_interval_at_calls(self, name: str, i: int) -> tuple[int, int] | None:
-        found = None
+        found: tuple[int, int] | None = None
         for call in self._calls.get(name, []):
             if i >= len(call.args):
                 continue
@@ -379,7 +379,7 @@ class LoopWeights:
                 found = max(found, self.within(self._enclosing.get(id(call)), self.size, call.args[i]))
         return min(found, MAX_LIST)
 
-    def within(self, context: str | None, bound, e: Any) -> int:
+    def within(self, context: str | None, bound: Callable[[Any], Any], e: Any) -> Any:
         """`bound(e)` with the parameters of the def `context` (None: no def) in scope."""
         self._context.append(context)
         try:
@@ -404,7 +404,10 @@ def _every_node(model: Model) -> Iterable[Any]:
 def _binding_kinds(model: Model) -> tuple[frozenset[str], frozenset[str]]:
     """The local names that only `let` binds, and nothing assigns, anywhere in the rules; and
     those that only loops bind, besides being some def's parameter."""
-    let, params, loops, other = set(), set(), set(), set()
+    let: set[str] = set()
+    params: set[str] = set()
+    loops: set[str] = set()
+    other: set[str] = set()
     for x in _every_node(model):
         if isinstance(x, (n.Let, n.LetIn)):
             let.add(x.name)

@@ -14,7 +14,7 @@ from typing import Any
 
 from . import nodes as n
 from . import types as T
-from .builtins import AGGREGATES, CONSTANTS, REGISTRY
+from .builtins import AGGREGATES, CONSTANTS, REGISTRY, SYMBOLS
 from .deck import build_deck
 from .limits import MAX_WORK
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, plural
@@ -62,10 +62,18 @@ class Checker:
         self.iterations = 1  # how often the loops around the expression being checked go round, when constant
         self.too_many_iterations: set[Span] = set()
         self.tellings: dict[Span, Telling] = {}  # by the span of what says it
+        self.warnings: list[Diagnostic] = []
+        self.unknown_names: set[str] = set()
+        self.declared_symbols: dict[str, Span] = {}
+        self.used_builtin_symbols: set[str] = set()
 
     # --- reporting
     def error(self, message: str, span: Span | None, hint: str | None = None) -> None:
         self.diagnostics.append(Diagnostic(message, span, hint))
+
+    def warn(self, message: str, span: Span | None, hint: str | None = None, severity: str = "warning") -> None:
+        """Not an error: `check` shows warnings, `profile` also the notes on where time goes."""
+        self.warnings.append(Diagnostic(message, span, hint, severity=severity))
 
     def parameter_names(self, params: list[tuple[str, Span]], owner: str, player_moves: bool = False) -> None:
         """Each parameter has a name of its own; a move's cannot be `me`, the player who moves."""
@@ -139,6 +147,8 @@ class Checker:
         self.values["players"] = players
         self.player_count = players
         self.team_of = team_of
+        self.check_direction(decls["direction"])
+        self.check_symbols(decls["symbols"])
         self.deck = self.check_deck(decls["deck"])
         self.fatal_if_errors()
         self.zones = self.check_zones(decls["zone"])
@@ -159,6 +169,7 @@ class Checker:
             self.parameter_names([(p.name, p.span) for p in d.params], f"`{d.name}`")
             self.def_type(d)
         self.check_work()
+        self.check_repeated_work()
         for a in self.actions.values():
             self.parameter_names([(p.name, p.span) for p in a.params], f"action `{a.name}`")
             scope = {p.name: self.type_ref(p.type) for p in a.params}
@@ -182,15 +193,17 @@ class Checker:
                      values=self.values, player_count=self.player_count, team_of=self.team_of,
                      deck=self.deck, zones=self.zones, vars=self.vars, defs=self.defs,
                      actions=self.actions, phases=self.phases, setup=setup, score=score,
-                     symbols=frozenset(self.symbols), types=self.types, names=self.names,
-                     display=self.display, player_range=self.player_range, payoffs=payoffs,
-                     tellings=tuple(self.tellings.values()))
+                     symbols=frozenset(self.symbols | self.used_builtin_symbols), types=self.types,
+                     names=self.names, display=self.display, player_range=self.player_range, payoffs=payoffs,
+                     tellings=tuple(self.tellings.values()), warnings=self.warnings,
+                     direction=self.direction, seat_order=self.seat_order)
 
     def collect(self) -> dict[str, list]:
         kinds = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
                  n.Param: "param", n.Deck: "deck", n.Zone: "zone", n.Var: "var", n.Def: "def",
                  n.Action: "action", n.Phase: "phase", n.Setup: "setup", n.Score: "score",
-                 n.Remove: "remove", n.Display: "display", n.Payoffs: "payoffs"}
+                 n.Remove: "remove", n.Display: "display", n.Payoffs: "payoffs", n.Symbols: "symbols",
+                 n.Direction: "direction"}
         decls: dict[str, list] = {k: [] for k in kinds.values()}
         seen: dict[str, Any] = {}
         for d in self.rules.decls:
@@ -202,10 +215,13 @@ class Checker:
                 if key in seen:
                     self.error(f"`{name}` is declared twice", d.span,
                                f"the first declaration is at {seen[key].span}")
-                elif name in REGISTRY or name in CONSTANTS or name in ("me", "players"):
-                    self.error(f"`{name}` is a built-in name and cannot be declared", d.span)
+                elif name in RESERVED_NAMES and not isinstance(d, n.Phase):
+                    self.error(f"`{name}` is a name of the language and cannot be declared", d.span,
+                               RESERVED_NAMES[name])
                 else:
                     seen[key] = d
+                    if not isinstance(d, n.Phase):
+                        self.shadowing(d)
         for kind in ("extends", "remove"):
             for d in decls[kind]:
                 self.error(f"`{kind}` is only allowed in a variant file that extends another", d.span)
@@ -233,6 +249,94 @@ class Checker:
         if len(found) > 1:
             self.error(f"`{kind}` is declared twice", found[1].span)
         return found[0]
+
+    # --- names declared and built in, symbols, the direction of play
+    def shadowing(self, d) -> None:
+        """A declared name wins over a built-in of that name (so a built-in added later never
+        breaks a file that checked before), and the file is told which one it hides."""
+        kind = _DECLARED_WORDS[type(d)]
+        if isinstance(d, n.Def) and d.name in REGISTRY:
+            self.warn(f"{kind} `{d.name}` hides the built-in function `{d.name}`: calls of `{d.name}` in this "
+                      "file are the file's own", d.span, f"rename it if you meant the built-in ({REGISTRY[d.name].doc})")
+        elif d.name in CONSTANTS:
+            self.warn(f"{kind} `{d.name}` hides the built-in constant `{d.name}`: `{d.name}` in this file is the "
+                      "file's own", d.span, f"rename it if you meant the built-in ({CONSTANTS[d.name][1]})")
+        elif d.name in SYMBOLS:
+            self.warn(f"{kind} `{d.name}` hides the built-in symbol `{d.name}`", d.span,
+                      f"rename it if you meant the symbol ({SYMBOLS[d.name]})")
+
+    def check_direction(self, decls: list[n.Direction]) -> None:
+        """Which way play goes round: `players_from`, `next` and `previous` follow it."""
+        self.direction = "clockwise"
+        for d in decls[1:]:
+            self.error("the direction of play is declared twice", d.span)
+        if decls:
+            way = decls[0].way
+            if way in DIRECTIONS:
+                self.direction = way
+            else:
+                self.error(f"`{way}` is not a direction of play", decls[0].span,
+                           did_you_mean(way, DIRECTIONS) or "write `direction clockwise` or `direction counterclockwise`")
+        self.seat_order = tuple(tuple(seats_in_order(self.player_count, p, self.direction))
+                                for p in range(self.player_count))
+
+    def check_symbols(self, decls: list[n.Symbols]) -> None:
+        for d in decls:
+            for name, span in d.names:
+                if name in self.declared_symbols:
+                    self.error(f"the symbol `{name}` is declared twice", span,
+                               f"the first declaration is at {self.declared_symbols[name]}")
+                    continue
+                if name in RESERVED_NAMES:
+                    self.error(f"`{name}` is a name of the language and cannot be a symbol", span)
+                    continue
+                self.declared_symbols[name] = span
+                self.symbols.add(name)
+
+    def unknown_name(self, ident: str, span: Span, scope) -> None:
+        """Reported once per name: its other uses are the same mistake, not new ones."""
+        if ident in self.unknown_names:
+            return
+        self.unknown_names.add(ident)
+        candidates = (list(scope) + list(self.vars) + list(self.values) + list(self.zones) + list(CONSTANTS)
+                      + list(self.orders) + sorted(self.symbols) + list(self.defs) + list(self.deck_attrs))
+        hint = _NAME_SPELLINGS.get(ident) or did_you_mean(ident, candidates)
+        if hint is None:
+            hint = (f"if `{ident}` is a word of the game, declare it once: `symbols {ident}` (or in `one of` "
+                    f"of a `var` or `param`); a value is declared with `var` or `let`")
+        self.error(f"unknown name `{ident}`", span, hint)
+
+    def says_expressions(self, m: n.MoveDecl) -> None:
+        """A `says` text shows the move's parameters by name; anything else between braces
+        would be printed as written, so it is refused."""
+        for inner in _BRACES.findall(m.says):
+            if not PLACEHOLDER.fullmatch("{" + inner + "}"):
+                self.error(f"the text of `{m.name}` shows `{{{inner}}}`, which is not a parameter's name", m.span,
+                           "a `says` text names parameters only, like `{c}`; compute the value in a move "
+                           "parameter (`move ask(to in [raise_to(stake)])`) and name that")
+
+    def check_repeated_work(self) -> None:
+        """A costly def called in a move's `where` with arguments that change with the candidate
+        is computed afresh for each candidate: the engine computes a call once per generation of
+        the legal moves only when its arguments are the same for every candidate. The file is
+        told where the time will go, and how to share the part that does not change."""
+        costs: dict[str, int] = {}
+        for phase in self.phases.values():
+            for m in phase.moves:
+                for g in m.generators:
+                    if g.condition is None:
+                        continue
+                    for call in _def_calls(g.condition, self.defs):
+                        cost = self.work(call, costs)
+                        if g.var in _names_in(call) and cost >= COSTLY_CALL:
+                            shown = _source(self.sources, call)
+                            self.warn(f"`{shown}` takes about {cost:,} steps and is computed again for every "
+                                      f"`{g.var}` of move `{m.name}`", call.span,
+                                      f"the engine computes a call once per turn only when its arguments do not "
+                                      f"change with `{g.var}`: move the part that does not depend on `{g.var}` "
+                                      f"into a def called with the same arguments, or into a `var` set before the turn",
+                                      severity="note")
+                            break
 
     # --- parameters, players, deck
     def const(self, e: n.Expr, what: str, env: dict[str, Any] | None = None) -> Any:
@@ -394,7 +498,8 @@ class Checker:
         for label, seq in (("suit", suits), ("rank", ranks)):
             if len(set(seq)) != len(seq):
                 self.error(f"a {label} is listed twice in the deck", deck.span)
-        known_ranks = set(ranks) | {"joker"}
+        without, extra = self.deck_changes(deck, suits, ranks)
+        known_ranks = set(ranks) | {"joker"} | {rank for rank, _ in extra}
         for item in deck.items:
             if item.kind == "attr":
                 table = {}
@@ -405,8 +510,12 @@ class Checker:
                     if not isinstance(value, (int, Fraction)) or isinstance(value, bool):
                         self.error("an attribute value must be a number", value_expr.span)
                     table[sym] = value
-                if item.name in attributes or item.name in REGISTRY:
+                if item.name in attributes or item.name in RESERVED_NAMES:
                     self.error(f"`{item.name}` is already a function name", item.span)
+                elif item.name in REGISTRY:
+                    self.warn(f"attribute `{item.name}` hides the built-in function `{item.name}`: calls of "
+                              f"`{item.name}` in this file are the attribute", item.span,
+                              f"rename it if you meant the built-in ({REGISTRY[item.name].doc})")
                 attributes[item.name] = table
             elif item.kind == "order":
                 seq = []
@@ -421,25 +530,56 @@ class Checker:
             if not isinstance(value, int) or isinstance(value, bool) or value < (1 if what == "copies" else 0):
                 self.error(f"the number of {what} must be a whole number", deck.span)
                 raise _Abort
-        size = len(suits) * len(ranks) * copies + jokers
+        size = len(suits) * len(ranks) * copies + jokers + len(extra) - len(without)
         if size > MAX_DECK_CARDS:
             self.error(f"the deck has {size:,} cards, more than the {MAX_DECK_CARDS:,} a deck may have", deck.span)
             raise _Abort
-        names: dict[str, tuple[str, str]] = {}
-        for suit in suits:
-            for rank in ranks:
-                other = names.setdefault(f"{rank}{suit}", (rank, suit))
-                if other != (rank, suit):
-                    self.error(f"two cards of the deck are named `{rank}{suit}`: rank {other[0]} of suit {other[1]} "
-                               f"and rank {rank} of suit {suit}", deck.span,
-                               "a card's name is its rank then its suit: choose symbols that do not run together")
-                    raise _Abort
+        names: dict[str, tuple[str, str | None]] = {}
+        for rank, suit in [(r, s) for s in suits for r in ranks] + list(extra):
+            other = names.setdefault(rank if suit is None else f"{rank}{suit}", (rank, suit))
+            if other != (rank, suit):
+                self.error(f"two cards of the deck are named `{rank}{suit or ''}`: {_card_words(*other)} "
+                           f"and {_card_words(rank, suit)}", deck.span,
+                           "a card's name is its rank then its suit: choose symbols that do not run together")
+                raise _Abort
+        for card in set(without):
+            if without.count(card) > copies:
+                self.error(f"`without` takes {card[0]} of {card[1]} out {without.count(card)} times, but the deck "
+                           f"holds {plural(copies, 'copy', 'copies')} of it", deck.span)
+                raise _Abort
         if jokers and "JOKER" in names:
             self.error("a card of the deck is named `JOKER`, like the jokers", deck.span)
             raise _Abort
         self.deck_attrs = attributes
         self.orders = set(orders) | {"rank"}
-        return build_deck(suits, ranks, copies, jokers, attributes, orders)
+        return build_deck(suits, ranks, copies, jokers, attributes, orders, without, extra)
+
+    def deck_changes(self, deck: n.Deck, suits: list[str], ranks: list[str]):
+        """The cards `without` takes out of suits x ranks (a copy each time a card is named) and
+        the `extra` cards added: a known suit or none, any rank."""
+        without: list[tuple[str, str]] = []
+        extra: list[tuple[str, str | None]] = []
+        copies = {(r, s): 0 for s in suits for r in ranks}
+        for item in deck.items:
+            if item.kind == "extra":
+                for rank, suit, span in item.cards:
+                    if suit is not None and suit not in suits:
+                        self.error(f"`{suit}` is not a suit of this deck", span, did_you_mean(suit, suits))
+                    elif suit is None and rank in suits:
+                        self.error(f"`{rank}` is a suit: an extra card is a rank, with `of SUIT` when it has a suit",
+                                   span, f"write `RANK of {rank}`")
+                    else:
+                        extra.append((rank, suit))
+            elif item.kind == "without":
+                for rank, suit, span in item.cards:
+                    if (rank, suit) not in copies:
+                        self.error(f"`without` names a card that suits x ranks does not hold: {rank}"
+                                   + (f" of {suit}" if suit else ""), span,
+                                   "name a card by its rank and suit, like `0 of R`; `without` takes a copy out")
+                        continue
+                    copies[(rank, suit)] += 1
+                    without.append((rank, suit))
+        return without, extra
 
     def check_zones(self, decls: list[n.Zone]) -> dict[str, ZoneInfo]:
         zones: dict[str, ZoneInfo] = {}
@@ -593,7 +733,7 @@ class Checker:
     def deck_symbol(self, e: n.Str) -> T.Type:
         deck = self.deck
         kinds = []
-        if e.text in deck.ranks:
+        if e.text in deck.ranks or e.text in deck.rank_of:
             kinds.append(T.RANK)
         if e.text in deck.suits:
             kinds.append(T.SUIT)
@@ -619,6 +759,12 @@ class Checker:
             self.names[id(e)] = ("zone", zone)
             kind = T.GZONE if zone.fields else T.ZONE
             return T.per(zone.owner, kind) if zone.owner else kind
+        if ident in self.params:
+            self.names[id(e)] = ("param", ident)
+            return _value_type(self.values[ident])
+        if ident in self.defs and not self.defs[ident].params:
+            self.names[id(e)] = ("def", ident)
+            return self.def_type(self.defs[ident])
         if ident in CONSTANTS:
             self.names[id(e)] = ("const", ident)
             return CONSTANTS[ident][0]
@@ -628,22 +774,18 @@ class Checker:
         if ident in self.orders:
             self.names[id(e)] = ("order", ident)
             return T.ORDER
-        if ident in self.symbols:
+        if ident in self.symbols or ident in SYMBOLS:
             self.names[id(e)] = ("symbol", ident)
+            if ident not in self.symbols:
+                self.used_builtin_symbols.add(ident)
             return T.SYMBOL
-        if ident in self.defs and not self.defs[ident].params:
-            self.names[id(e)] = ("def", ident)
-            return self.def_type(self.defs[ident])
         if ident in self.defs or ident in self.deck_attrs or ident in ("rank", "suit", "name"):
             self.names[id(e)] = ("func", ident)
             return T.FUNC
         if ident == "me":
             self.error("`me` means the player making a move; it exists only inside a move", e.span)
             return T.PLAYER
-        candidates = (list(scope) + list(self.vars) + list(self.values) + list(self.zones) + list(CONSTANTS)
-                      + list(self.orders) + sorted(self.symbols) + list(self.defs) + list(self.deck_attrs))
-        hint = _NAME_SPELLINGS.get(ident) or did_you_mean(ident, candidates)
-        self.error(f"unknown name `{ident}`", e.span, hint)
+        self.unknown_name(ident, e.span, scope)
         return T.ANY
 
     def binary(self, e: n.Binary, scope) -> T.Type:
@@ -655,7 +797,8 @@ class Checker:
             return T.BOOL
         a, b = self.expr(e.left, scope), self.expr(e.right, scope)
         if op in ("==", "!="):
-            if not T.comparable(a, b):
+            # Any value may be tested against `none`: `min(...)` of nothing, `first(...)` of no match.
+            if not T.comparable(a, b) and T.NONE not in (a, b):
                 hint = None
                 if T.SYMBOL in (a, b) and T.CARD in (a, b):
                     hint = 'compare a card by name: `name(c) == "10D"`'
@@ -1065,6 +1208,7 @@ class Checker:
             for refusal in m.refusals + tuple(r for g in m.generators for r in g.refusals):
                 self.refusal(refusal)
             if m.says is not None:
+                self.says_expressions(m)
                 for ref in _template_names(m.says):
                     if ref not in scope:
                         self.error(f"the text of `{m.name}` names `{{{ref}}}`, which is not a parameter",
@@ -1139,6 +1283,61 @@ class Checker:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+# Names a file cannot declare: the player who moves, every player, the functions a card is
+# passed by (`sum_subsets(xs, 11, rank)`), each with why.
+RESERVED_NAMES = {
+    "me": "`me` is the player who makes a move",
+    "players": "`players` is every player, in the order of play",
+    "rank": "`rank(c)` is a card's rank", "suit": "`suit(c)` is a card's suit", "name": "`name(c)` is a card's name",
+}
+DIRECTIONS = ("clockwise", "counterclockwise")
+# The steps (see Checker.work) from which a call repeated for each candidate move is worth a warning.
+COSTLY_CALL = 2000
+_DECLARED_WORDS = {n.Param: "parameter", n.Zone: "zone", n.Var: "variable", n.Def: "def", n.Action: "action"}
+_BRACES = re.compile(r"\{([^{}]*)\}")
+
+
+def _card_words(rank: str, suit: str | None) -> str:
+    return f"rank {rank} of suit {suit}" if suit is not None else f"rank {rank} without a suit"
+
+
+def seats_in_order(count: int, first: int, direction: str) -> list[int]:
+    """Every seat in the order of play from `first`: up the seat numbers clockwise, down them
+    counterclockwise."""
+    step = 1 if direction == "clockwise" else -1
+    return [(first + step * i) % count for i in range(count)]
+
+
+def _def_calls(e, defs) -> list:
+    """The calls of declared defs in an expression, outermost first; not those inside a loop
+    of the expression, which depend on its own variable."""
+    found = []
+    todo = [e]
+    while todo:
+        x = todo.pop(0)
+        if isinstance(x, n.Call) and x.func in defs:
+            found.append(x)
+            continue
+        if isinstance(x, (n.Aggregate, n.ListComp, n.LetIn)):
+            continue
+        for f in getattr(x, "FIELDS", ()):
+            child = getattr(x, f)
+            todo.extend(c for c in (child if isinstance(child, tuple) else (child,)) if isinstance(c, n.Node))
+    return found
+
+
+def _names_in(e) -> set[str]:
+    out: set[str] = set()
+    todo = [e]
+    while todo:
+        x = todo.pop()
+        if isinstance(x, n.Name):
+            out.add(x.id)
+        for f in getattr(x, "FIELDS", ()):
+            child = getattr(x, f)
+            todo.extend(c for c in (child if isinstance(child, tuple) else (child,)) if isinstance(c, n.Node))
+    return out
 
 def domain_problem(info: ParamInfo, value: Any) -> str | None:
     if info.kind == "bool":

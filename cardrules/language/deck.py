@@ -7,6 +7,7 @@ where identity matters (positions).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 import attrs
@@ -44,27 +45,34 @@ class DeckTable:
 
 def build_deck(suits: list[str], ranks: list[str], copies: int, jokers: int,
                attributes: dict[str, dict[str, int | Fraction]],
-               orders: dict[str, list[str]]) -> DeckTable:
+               orders: dict[str, list[str]],
+               without: Sequence[tuple[str, str]] = (),
+               extra: Sequence[tuple[str, str | None]] = ()) -> DeckTable:
+    """Suits x ranks, `copies` times over, less a copy of each card `without` names (the last
+    copy), then the `extra` cards ((rank, suit or None), named rank then suit, or by the rank
+    alone), then the jokers. Ranks only extra cards have follow the `ranks` line in `ranks`
+    and in the order `rank`."""
+    cards: list[tuple[str, str | None]] = [(rank, suit) for _ in range(copies) for suit in suits for rank in ranks]
+    for card in without:
+        cards.reverse()
+        cards.remove(card)
+        cards.reverse()
+    cards.extend(extra)
+    cards.extend((JOKER, None) for _ in range(jokers))
     names: list[str] = []
-    rank_of: list[str] = []
-    suit_of: list[str | None] = []
+    counted: dict[str, int] = {}
     copy_of: list[int] = []
-    for copy in range(1, copies + 1):
-        for suit in suits:
-            for rank in ranks:
-                names.append(f"{rank}{suit}")
-                rank_of.append(rank)
-                suit_of.append(suit)
-                copy_of.append(copy)
-    for number in range(1, jokers + 1):
-        names.append("JOKER")
-        rank_of.append(JOKER)
-        suit_of.append(None)
-        copy_of.append(number)
+    for rank, suit in cards:
+        name = "JOKER" if rank == JOKER and suit is None else rank if suit is None else f"{rank}{suit}"
+        names.append(name)
+        counted[name] = counted.get(name, 0) + 1
+        copy_of.append(counted[name])
+    rank_of = [rank for rank, _ in cards]
+    all_ranks = list(ranks) + [r for r in dict.fromkeys(r for r, _ in extra) if r not in ranks and r != JOKER]
     attr_values = {
         name: tuple(table.get(rank, 0) for rank in rank_of) for name, table in attributes.items()
     }
     order_positions = {name: {rank: i for i, rank in enumerate(seq)} for name, seq in orders.items()}
-    order_positions.setdefault("rank", {rank: i for i, rank in enumerate(ranks)})
-    return DeckTable(tuple(suits), tuple(ranks), tuple(names), tuple(rank_of), tuple(suit_of),
+    order_positions.setdefault("rank", {rank: i for i, rank in enumerate(all_ranks)})
+    return DeckTable(tuple(suits), tuple(all_ranks), tuple(names), tuple(rank_of), tuple(s for _, s in cards),
                      tuple(copy_of), attr_values, order_positions)

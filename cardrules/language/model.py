@@ -103,3 +103,8 @@ class Model:
     player_range: tuple[int, int, int] = (0, 0, 0)  # the fewest, the most and the default
     payoffs: PayoffInfo | None = None  # the scores as payoffs, when the rules declare them
     tellings: tuple[Telling, ...] = ()  # every `says` of an action or a statement
+    # What the checker found worth saying that is not an error (a name shadowing a built-in).
+    warnings: list = attrs.field(factory=list)
+    direction: str = "clockwise"  # the direction of play a `direction` line declares
+    # Per player, every player in the order of play starting with that one (the direction's).
+    seat_order: tuple[tuple[int, ...], ...] = ()

@@ -394,6 +394,8 @@ class DeckItem:
     symbols: tuple[tuple[str, Span], ...] = ()
     value: Expr | None = None
     entries: tuple[tuple[str, Expr, Span], ...] = ()
+    # `extra` and `without`: each card as (rank, suit or None, where it is written)
+    cards: tuple[tuple[str, str | None, Span], ...] = ()
     span: Span
 
 
@@ -548,9 +550,25 @@ class Display:
     span: Span
 
 
+@node
+class Symbols:
+    """``symbols a, b``: names that stand for themselves, usable anywhere a symbol is."""
+
+    names: tuple[tuple[str, Span], ...]
+    span: Span
+
+
+@node
+class Direction:
+    """``direction counterclockwise``: the way play goes round the table."""
+
+    way: str
+    span: Span
+
+
 Decl: TypeAlias = (
     GameName | Extends | Players | Teams | Param | Deck | Zone | Var | Def | Action | Phase | Setup |
-    Score | Payoffs | Remove | Display
+    Score | Payoffs | Remove | Display | Symbols | Direction
 )
 
 

@@ -19,7 +19,7 @@ from lark.visitors import Transformer_NonRecursive
 
 from . import cache
 from . import nodes as n
-from .diagnostics import Diagnostic, RulesError, SourceMap, Span
+from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean
 from .limits import MAX_NESTING, MAX_NUMBER_DIGITS, digits_too_many
 from .resources import grammar_path
 
@@ -62,6 +62,9 @@ NO_WHILE = ("every block finishes, so there is no unbounded `while`: write `repe
 
 _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone", "var", "def",
                   "action", "phase", "setup", "score", "remove", "display")
+# Declarations and deck lines led by a word that is not reserved (see `word_decl` in the grammar).
+_DECL_WORDS = ("symbols", "direction")
+_DECK_WORDS = ("extra", "without")
 
 
 def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
@@ -114,7 +117,11 @@ def parse(text: str, path: str = "<rules>", sources: SourceMap | None = None) ->
             hint = _OPERATOR_WORDS[char]
         raise RulesError([Diagnostic(f"unexpected character `{char}`", span, hint)], sources) from None
     except lark.exceptions.UnexpectedInput as exc:
-        raise RulesError([_no_while(text, exc, path) or _unexpected_token(exc, path, parser)], sources) from None
+        raise RulesError([_no_while(text, exc, path) or _unknown_deck_word(text, exc, path)
+                          or _unexpected_token(exc, path, parser)], sources) from None
+    misused = _misused_word(tree, path)
+    if misused is not None:
+        raise RulesError([misused], sources)
     deep = _too_deep(tree)
     if deep is not None:
         raise RulesError([Diagnostic(f"this is nested more than {MAX_NESTING} levels deep", _span(path, deep.meta),
@@ -124,6 +131,66 @@ def parse(text: str, path: str = "<rules>", sources: SourceMap | None = None) ->
         raise RulesError([Diagnostic(f"a number has at most {MAX_NUMBER_DIGITS} digits", _tok_span(path, huge))],
                          sources)
     return _ToAst(path).transform_file(tree)
+
+
+_DECK_LINE_WORDS = ("suits", "ranks", "copies", "jokers", "attr", "order") + _DECK_WORDS
+_DECK_BLOCK = re.compile(r"^[ \t]*deck[ \t]*\{", re.M)
+
+
+def _unknown_deck_word(text: str, exc, path: str) -> Diagnostic | None:
+    """A syntax error in a deck whose line begins with no word a deck line may begin with: that
+    word is the mistake (the grammar reads it as `extra` or `without` would be read)."""
+    start = _DECK_BLOCK.search(text)
+    if start is None or exc.line < text.count("\n", 0, start.start()) + 1:
+        return None
+    lines = text.splitlines()
+    first = text.count("\n", 0, start.end()) + 1
+    for number in range(first, min(exc.line, len(lines)) + 1):
+        line = lines[number - 1].split("#", 1)[0]
+        if number == first:
+            line = line[line.index("{") + 1:]
+        word = re.match(r"[ \t]*([A-Za-z_][A-Za-z0-9_]*)", line)
+        if word and line.strip().startswith(word[1]) and word[1] not in _DECK_LINE_WORDS and not line.lstrip()[0].isdigit():
+            column = lines[number - 1].index(word[1]) + 1
+            if number == first or number == first + 1 or _deck_line_starts(lines[number - 2]):
+                return Diagnostic(f"unexpected `{word[1]}` in the deck", Span(path, number, column, number,
+                                  column + len(word[1])), "a deck line begins with "
+                                  + ", ".join(f"`{w}`" for w in _DECK_LINE_WORDS[:-1]) + f" or `{_DECK_LINE_WORDS[-1]}`"
+                                  + (f" ({did_you_mean(word[1], _DECK_LINE_WORDS)})"
+                                     if did_you_mean(word[1], _DECK_LINE_WORDS) else ""))
+        if "}" in line and "attr" not in line:
+            return None
+    return None
+
+
+def _deck_line_starts(previous: str) -> bool:
+    """Whether the line after `previous` begins a new deck line rather than going on with it
+    (an `attr` table or a list of cards may run over several lines)."""
+    body = previous.split("#", 1)[0].rstrip()
+    return not body.endswith((",", "{", ":"))
+
+
+def _misused_word(tree: lark.Tree, path: str) -> Diagnostic | None:
+    """A declaration or deck line led by a word that is none of those that may lead one."""
+    for sub in tree.iter_subtrees():
+        if sub.data not in ("word_decl", "deck_cards"):
+            continue
+        word = sub.children[0]
+        assert isinstance(word, Token)  # both rules begin with a NAME
+        span = _tok_span(path, word)
+        if sub.data == "deck_cards" and word not in _DECK_WORDS:
+            return Diagnostic(f"unexpected `{word}` in the deck", span,
+                              "a deck line begins with `suits`, `ranks`, `copies`, `jokers`, `attr`, `order`, "
+                              + " or ".join(f"`{w}`" for w in _DECK_WORDS))
+        if sub.data == "word_decl" and word not in _DECL_WORDS:
+            known = sorted(_DECL_KEYWORDS + _DECL_WORDS)
+            return Diagnostic(f"unexpected `{word}`; expected a declaration: "
+                              + ", ".join(f"`{w}`" for w in known[:-1]) + f" or `{known[-1]}`", span,
+                              did_you_mean(str(word), known))
+        if sub.data == "word_decl" and word == "direction" and len(sub.children) != 2:
+            return Diagnostic("`direction` names one direction of play", span,
+                              "write `direction clockwise` or `direction counterclockwise`")
+    return None
 
 
 def _too_many_digits(value) -> bool:
@@ -183,6 +250,13 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
         hint = ("in an expression, the value of `let` is a sum, a call or a list: put a comparison "
                 "in parentheses, `let x = (a == b) in ...`")
     message = f"unexpected {found}; expected {shown}" if words else f"unexpected {found}"
+    if expected == ["NAME"] and history and history[-1].type == "NAME" and previous not in _DECL_WORDS:
+        # Only a declaration led by a word (`symbols a`) has a name followed by nothing but a
+        # name: the word is the mistake, not what follows it.
+        known = sorted(_DECL_KEYWORDS + _DECL_WORDS)
+        word = history[-1]
+        return Diagnostic(f"unexpected `{word}`; expected a declaration: " + ", ".join(f"`{w}`" for w in known[:-1])
+                          + f" or `{known[-1]}`", _tok_span(path, word), did_you_mean(previous, known))
     return Diagnostic(message, span, hint)
 
 
@@ -323,6 +397,19 @@ class _ToAst(Transformer_NonRecursive):
 
     def deck_order(self, meta, items):
         return n.DeckItem(kind="order", name=str(items[0]), symbols=tuple(items[1:]), span=self.s(meta))
+
+    def deck_cards(self, meta, items):
+        return n.DeckItem(kind=str(items[0]), cards=tuple(items[1:]), span=self.s(meta))
+
+    def deck_card(self, meta, items):
+        (rank, span), suit = items
+        return (rank, suit[0] if suit else None, span)
+
+    # --- symbols and the direction of play
+    def word_decl(self, meta, items):
+        if items[0] == "direction":
+            return n.Direction(way=str(items[1]), span=self.s(meta))
+        return n.Symbols(names=tuple((str(t), _tok_span(self.path, t)) for t in items[1:]), span=self.s(meta))
 
     # --- zones, vars, defs
     def zone_decl(self, meta, items):

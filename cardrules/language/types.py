@@ -37,7 +37,7 @@ class Type:
             return "a table"
         if self.kind == "list":
             return f"a list of {self.of._plural()}"
-        return {"item": "a card or group", "any": "a value", "none": "`none`",
+        return {"item": "a card or group", "any": "a value", "none": "`none`", "card_or_rank": "a card or a rank",
                 "gzone": "a zone", "order": "an order"}.get(self.kind, f"a {self.kind}")
 
     def written(self) -> str:
@@ -65,6 +65,7 @@ FUNC = Type("func")
 NONE = Type("none")
 ANY = Type("any")
 COLLECTION = Type("collection")
+CARD_OR_RANK = Type("card_or_rank")  # what a built-in takes that reads a card by its rank
 
 NULLABLE = (PLAYER, TEAM, CARD, GROUP, ITEM, SYMBOL, RANK, SUIT, NONE)
 
@@ -126,6 +127,8 @@ def assignable(source: Type, target: Type) -> bool:
         return is_collection(source)
     if target == SYMBOL:
         return source in (RANK, SUIT)
+    if target == CARD_OR_RANK:
+        return source in (CARD, RANK)
     if source.kind == "list" and target.kind == "list":
         return assignable(source.of, target.of)
     return False

@@ -32,7 +32,7 @@ D = TypeVar("D", bound=Named)
 _KIND_WORDS = {n.Param: "parameter", n.Zone: "zone", n.Var: "variable", n.Def: "def", n.Action: "action",
                n.Phase: "phase"}
 _SINGLE_WORDS = {n.GameName: "game", n.Players: "players", n.Teams: "teams", n.Deck: "deck", n.Setup: "setup",
-                 n.Score: "score", n.Payoffs: "payoffs", n.Display: "display"}
+                 n.Score: "score", n.Payoffs: "payoffs", n.Display: "display", n.Direction: "direction"}
 
 
 def resolve_variant(base: n.RulesFile, variant: n.RulesFile, sources: SourceMap) -> n.RulesFile:
@@ -74,6 +74,8 @@ class _Resolver:
                 self.merge_moves(d)
             elif isinstance(d, _NAMED):
                 self.replace_named(d)
+            elif isinstance(d, n.Symbols):
+                self.decls.append(d)  # a variant's symbols add to the base's
             else:
                 i = next((k for k, x in enumerate(self.decls) if isinstance(x, type(d))), None)
                 if i is None:

@@ -40,6 +40,40 @@ class RandomAgent:
         return moves[self.rng.randrange(len(moves))]
 
 
+class WeightedRandomAgent:
+    """Plays at random, but gives the moves of some names a share of the chances of their own:
+    with weights ``{"pass": 0.8}``, whenever a `pass` is legal beside other moves, a `pass` is
+    played 8 times in 10 (one of them uniformly, when several are), any other move the rest of
+    the time, uniformly. When only weighted moves are legal, their weights are taken relative to
+    each other. Moves are told apart by name only, which the seat to play always sees."""
+
+    name = "random"
+
+    def __init__(self, weights: dict[str, float], seed: int | str = 0):
+        self.weights = weights
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Move:
+        moves = state.legal_moves()
+        by_name: dict[str, list[Move]] = {}
+        for m in moves:
+            by_name.setdefault(m.name, []).append(m)
+        weighted = {name: self.weights[name] for name in by_name if name in self.weights}
+        others = [m for name, ms in by_name.items() if name not in weighted for m in ms]
+        rest = 1.0 - sum(weighted.values())
+        total = sum(weighted.values()) + (rest if others else 0.0)
+        if total <= 0:
+            return moves[self.rng.randrange(len(moves))]
+        x = self.rng.random() * total
+        for name, w in weighted.items():
+            if x < w:
+                group = by_name[name]
+                return group[self.rng.randrange(len(group))]
+            x -= w
+        pool = others or moves
+        return pool[self.rng.randrange(len(pool))]
+
+
 class GreedyAgent:
     """Plays the move with the best immediate outcome by the rules' own `score`.
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..engine.runtime import Game
 from ..language.diagnostics import Diagnostic, RulesError, Span, did_you_mean
-from .agents import AGENTS, Agent
+from .agents import AGENTS, Agent, WeightedRandomAgent
 from .search import parse_budget, search_agent_factory
 
 SEARCH_AGENTS = ("ismcts", "pimc")  # in cardrules.play.search; their spec may carry a budget
@@ -22,7 +22,8 @@ MAX_FILE_SECONDS = 60.0
 
 
 def check_agent_spec(spec: str) -> str:
-    """`spec` as given, once it names an agent: ``random``, ``greedy``, ``ismcts``,
+    """`spec` as given, once it names an agent: ``random``, ``random:pass=0.8:double=0.1`` (the
+    share of the chances that moves of a name get when legal), ``greedy``, ``ismcts``,
     ``ismcts:400`` (iterations per decision), ``ismcts:0.5s`` (seconds), ``pimc``, ``pimc:200``,
     or ``package.module:ClassName`` for an agent class of one's own (built as ``ClassName(seed)``,
     and imported to check it). A RulesError says what is wrong otherwise."""
@@ -64,18 +65,59 @@ def make_agent(spec: str, game: Game | None = None, seed: int | str = 0) -> Agen
     """The agent that `spec` names (see :func:`check_agent_spec`), seeded with `seed`. `game`
     is the game it will play, for agents that want to prepare for it; the built-in ones read
     everything from the positions they are given."""
-    return _factory(spec)(seed)
+    factory = _factory(spec)
+    if game is not None and isinstance(factory, _Weighted):
+        names = {m.name for phase in game.phases for m in phase.moves}
+        for name in factory.weights:
+            if name not in names:
+                raise RulesError([Diagnostic(f"the agent `{spec}` weighs a move `{name}`, which {game.title} does not have",
+                                             None, did_you_mean(name, names) or f"moves: {', '.join(sorted(names))}")])
+    return factory(seed)
+
+
+class _Weighted:
+    """Makes weighted random agents of the weights a spec gives."""
+
+    def __init__(self, weights: dict[str, float]):
+        self.weights = weights
+
+    def __call__(self, seed: int | str = 0) -> Agent:
+        return WeightedRandomAgent(self.weights, seed)
+
+
+def _weights(option: str, spec: str) -> _Weighted:
+    """``pass=0.8:double=0.1``: each a move's name and its share of the chances, from 0 to 1,
+    the shares adding up to at most 1."""
+    hint = "write `random:MOVE=SHARE`, like `random:pass=0.8`, several joined by `:`, the shares adding up to at most 1"
+    weights: dict[str, float] = {}
+    for part in option.split(":"):
+        name, _, share = part.partition("=")
+        name = name.strip()
+        try:
+            value = float(share)
+        except ValueError:
+            value = -1.0
+        if not name.isidentifier() or not 0 <= value <= 1 or name in weights:
+            raise RulesError([Diagnostic(f"`{part}` in the agent `{spec}` is not a move's name and its share", None, hint)])
+        weights[name] = value
+    if sum(weights.values()) > 1 + 1e-9:
+        raise RulesError([Diagnostic(f"the shares of the agent `{spec}` add up to more than 1", None, hint)])
+    return _Weighted(weights)
 
 
 def _factory(spec: str):
     name, _, option = spec.strip().partition(":")
     if name in AGENTS and not option:
         return AGENTS[name]
+    if name == "random" and "=" in option:
+        return _weights(option, spec)
     if name in SEARCH_AGENTS:
         return search_agent_factory(name, option, spec)
     if option and name not in AGENTS:
         return _imported(name, option, spec)
     hint = f"`{name}` takes no budget" if name in AGENTS else _known_agents(name)
+    if name == "random":
+        hint += "; weights are written `random:MOVE=SHARE`, like `random:pass=0.8`"
     raise RulesError([Diagnostic(f"no agent called `{spec}`", None, hint)])
 
 

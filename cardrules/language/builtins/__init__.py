@@ -11,11 +11,11 @@ implementation the compiler calls as ``impl(state, *args)``. Every built-in is g
 is named after or written for one game.
 """
 
-from .core import AGGREGATES, CONSTANTS, REGISTRY, Builtin, builtin
+from .core import AGGREGATES, CONSTANTS, REGISTRY, SYMBOLS, Builtin, builtin
 
 from . import sums  # noqa: F401  (registers its functions)
 from . import declarations  # noqa: F401
 from . import tricks  # noqa: F401
 from . import melds  # noqa: F401
 
-__all__ = ["AGGREGATES", "CONSTANTS", "REGISTRY", "Builtin", "builtin"]
+__all__ = ["AGGREGATES", "CONSTANTS", "REGISTRY", "SYMBOLS", "Builtin", "builtin"]

@@ -26,8 +26,10 @@ class Builtin:
     doc: str
     # Python source the compiler may emit instead of a call: {0}, {1} are the arguments'
     # source, {n} the player count, {deck} the deck table, {size} the number of cards, {seats}
-    # per player the players in the order of play from that one. The same meaning as `impl`,
-    # faster; each argument appears once, so it is evaluated once.
+    # per player the players in the order of play from that one, {step} +1 or -1 as the order
+    # of play goes up or down the seat numbers. The same meaning as `impl`, faster; each
+    # argument appears once, so it is evaluated once. For a built-in with a short form, it
+    # stands for the short form only.
     inline: str | None = None
     # False when the result depends only on the arguments and the game (the deck, the seats),
     # never on where the cards are or on the variables: the compiler may then tabulate a def
@@ -119,26 +121,43 @@ def builtin(name: str, params: tuple[T.Type, ...], returns, doc: str, inline: st
 
 # --- seats ------------------------------------------------------------------------------
 
-@builtin("next", (T.PLAYER,), T.PLAYER, "The player after p in the order of play.",
-         inline="(({0} + 1) % {n})",
-         reads_state=False)
-def _next(st, p):
-    return (p + 1) % st.game.player_count
+# The order of play follows the file's `direction` line (clockwise unless it says otherwise), or
+# the direction given as the last argument: `next(p, counterclockwise)`, for games that turn
+# round during play. Clockwise goes up the seat numbers.
+_STEPS = {"clockwise": 1, "counterclockwise": -1}
 
 
-@builtin("previous", (T.PLAYER,), T.PLAYER, "The player before p in the order of play.",
-         inline="(({0} - 1) % {n})",
-         reads_state=False)
-def _previous(st, p):
-    return (p - 1) % st.game.player_count
+def _step(st, direction) -> int:
+    if direction is None:
+        direction = st.game.model.direction
+    step = _STEPS.get(direction)
+    if step is None:
+        raise ValueError(f"`{direction}` is not a direction of play: clockwise or counterclockwise")
+    return step
 
 
-@builtin("players_from", (T.PLAYER,), T.list_of(T.PLAYER),
-         "Every player in the order of play, starting with p.",
-         inline="list({seats}[{0}])", reads_state=False)
-def _players_from(st, p):
-    n = st.game.player_count
-    return [(p + i) % n for i in range(n)]
+@builtin("next", (T.PLAYER, T.SYMBOL), T.PLAYER,
+         "The player after p in the order of play (in `direction`, when given: `next(p, counterclockwise)`).",
+         inline="(({0} + {step}) % {n})", reads_state=False, short_form=1)
+def _next(st, p, direction=None):
+    return (p + _step(st, direction)) % st.game.player_count
+
+
+@builtin("previous", (T.PLAYER, T.SYMBOL), T.PLAYER,
+         "The player before p in the order of play (in `direction`, when given).",
+         inline="(({0} - {step}) % {n})", reads_state=False, short_form=1)
+def _previous(st, p, direction=None):
+    return (p - _step(st, direction)) % st.game.player_count
+
+
+@builtin("players_from", (T.PLAYER, T.SYMBOL), T.list_of(T.PLAYER),
+         "Every player in the order of play, starting with p (in `direction`, when given).",
+         inline="list({seats}[{0}])", reads_state=False, short_form=1)
+def _players_from(st, p, direction=None):
+    if direction is None:
+        return list(st.game.model.seat_order[p])
+    n, step = st.game.player_count, _step(st, direction)
+    return [(p + step * i) % n for i in range(n)]
 
 
 @builtin("team", (T.PLAYER,), T.TEAM, "The team (side) of p; each player is a team alone without `teams`.",
@@ -160,11 +179,11 @@ def _partner(st, p):
     return mates[0] if mates else None
 
 
-@builtin("opponents", (T.PLAYER,), T.list_of(T.PLAYER), "The players not on p's team, in order after p.",
+@builtin("opponents", (T.PLAYER,), T.list_of(T.PLAYER), "The players not on p's team, in order of play after p.",
          reads_state=False)
 def _opponents(st, p):
-    n, team_of = st.game.player_count, st.game.team_of
-    return [(p + i) % n for i in range(1, n) if team_of[(p + i) % n] != team_of[p]]
+    team_of = st.game.team_of
+    return [q for q in st.game.model.seat_order[p][1:] if team_of[q] != team_of[p]]
 
 
 # --- cards --------------------------------------------------------------------------------
@@ -189,17 +208,30 @@ def _name(st, c):
     return st.game.deck.names[c]
 
 
-@builtin("pos", (T.CARD, T.ORDER), T.NUMBER,
-         "The position of c's rank in a rank order (higher is higher), or -1 if not in it.",
+@builtin("pos", (T.CARD_OR_RANK, T.ORDER), T.NUMBER,
+         "The position of a rank in a rank order (higher is higher), or -1 if not in it; of a card, its rank's.",
          reads_state=False)
-def _pos(st, c, order):
-    return order.get(st.game.deck.rank_of[c], -1)
+def _pos(st, x, order):
+    if x.__class__ is int:
+        x = st.game.deck.rank_of[x]
+    return order.get(x, -1)
 
 
-@builtin("is_joker", (T.CARD,), T.BOOL, "Whether c is a joker.", inline="({deck}.suit_of[{0}] is None)",
+@builtin("in_order", (T.ORDER,), T.list_of(T.RANK), "The ranks of an order as a list, lowest first.",
+         reads_state=False)
+def _in_order(st, order):
+    return sorted(order, key=order.__getitem__)
+
+
+@builtin("is_joker", (T.CARD,), T.BOOL, "Whether c is a joker.", inline="({deck}.rank_of[{0}] == 'joker')",
          reads_state=False)
 def _is_joker(st, c):
-    return st.game.deck.suit_of[c] is None
+    return st.game.deck.rank_of[c] == "joker"
+
+
+@builtin("face_up", (T.CARD,), T.BOOL, "Whether c lies face up (every seat sees a card that lies face up).")
+def _face_up(st, c):
+    return bool(st.face[c])
 
 
 # --- items, zones and groups ---------------------------------------------------------------
@@ -338,6 +370,15 @@ CONSTANTS: dict[str, tuple[T.Type, str]] = {
     "player_count": (T.NUMBER, "The number of players."),
     "suits": (T.list_of(T.SUIT), "The deck's suits, in the order of its `suits` line."),
     "ranks": (T.list_of(T.RANK), "The deck's ranks in rank order, the order of its `ranks` line (jokers aside)."),
+}
+
+# Names that stand for themselves in every file, as `symbols` declares a file's own.
+SYMBOLS: dict[str, str] = {
+    "clockwise": "the direction of play up the seat numbers, the default",
+    "counterclockwise": "the direction of play down the seat numbers",
+    "any_suit": "a trump of `trick_winner` under which every card competes, whatever its suit",
+    "first_played": "a tie rule of `trick_winner`: the first of equally high cards wins",
+    "no_winner": "a tie rule of `trick_winner`: equally high cards leave the trick without a winner",
 }
 
 AGGREGATES: dict[str, str] = {

@@ -18,14 +18,23 @@ def _follow(st, hand, led):
     return tricks.playable(hand, suit_of, None if led is None else suit_of[led])
 
 
-@builtin("trick_winner", (T.COLLECTION, T.ORDER, T.SUIT), T.CARD,
+@builtin("trick_winner", (T.COLLECTION, T.ORDER, T.SYMBOL, T.SYMBOL), T.CARD,
          "The card that wins a trick (its cards in the order played): the highest card of the trump "
          "suit by the order if any was played, otherwise the highest of the suit led; cards of other "
-         "suits never win, and a later identical copy never beats the first. `trump` is a suit, or "
-         "none for no trumps. None for an empty trick.")
-def _trick_winner(st, trick, order, trump):
+         "suits never win. `trump` is a suit, none for no trumps, or `any_suit` for the highest card "
+         "whatever its suit. Of equally high cards (copies, or any suit) the first played wins, or with "
+         "the tie rule `no_winner` none does; `first_played` is the default. None for an empty trick.",
+         short_form=3)
+def _trick_winner(st, trick, order, trump, ties="first_played"):
     if not trick:
         return None
+    if ties not in _TIE_RULES:
+        raise ValueError(f"`{ties}` is not a tie rule of `trick_winner`: first_played or no_winner")
     deck = st.game.deck
-    return tricks.trick_winner(trick, RANK_POSITIONS.get(deck, order), deck.suit_of, trump)
+    any_suit = trump == "any_suit"
+    best = tricks.trick_winner(trick, RANK_POSITIONS.get(deck, order), deck.suit_of, None if any_suit else trump,
+                               any_suit=any_suit, first_of_equals=ties == "first_played")
+    return None if best < 0 else best
 
+
+_TIE_RULES = ("first_played", "no_winner")

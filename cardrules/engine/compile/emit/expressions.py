@@ -297,7 +297,7 @@ class Expressions:
         calls = tuple(em.inline_calls)
         args = [code(f"rt.charged(st, {src}, 1)", src) if em.facts.loop_weights.charges_argument(f, a, calls) else src
                 for a, src in zip(e.args, args)]
-        if b.inline is not None:
+        if b.inline is not None and (b.short_form is None or len(args) == b.short_form):
             return self.inline_builtin(b, args)
         impl = em.const(b.impl, "B")
         return code(f"{impl}(st{''.join(', ' + a for a in args)})", *args, costly=True, impure=not b.deterministic)
@@ -305,10 +305,10 @@ class Expressions:
     def inline_builtin(self, b, args: list[Code]) -> Code:
         em = self.em
         count = em.m.player_count
-        seats = em.const([[(p + i) % count for i in range(count)] for p in range(count)], "K") \
-            if "{seats}" in b.inline else None
+        seats = em.const([list(order) for order in em.m.seat_order], "K") if "{seats}" in b.inline else None
+        step = -1 if em.m.direction == "counterclockwise" else 1
         deck = em.const(em.deck, "D")
-        text = b.inline.format(*args, n=count, deck=deck, size=em.deck.size, seats=seats)
+        text = b.inline.format(*args, n=count, deck=deck, size=em.deck.size, seats=seats, step=step)
         depth, fresh, deck_table = _inline_shape(b.inline)
         lookup = (f"{deck}.{deck_table}", args[0]) if deck_table and args[0].local else None
         return code(text, *args, depth=depth, fresh=fresh, deck_lookup=lookup)

@@ -8,6 +8,7 @@ table (see memo.py). Moves that are the same in every state are made once when c
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from ....language import nodes as n
 from ....language import types as T
@@ -45,6 +46,7 @@ class Moves:
 
         def render(st, env):
             return render_args(st, [env[v] for v in names])
+        lazy: Any
         if any(T.innermost(t) in (T.GROUP, T.ITEM, T.ANY) for _, t in params):
             def lazy(args, seen):
                 return render_args(rt.SeenGroups(seen), args)
