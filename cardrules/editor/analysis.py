@@ -48,13 +48,21 @@ def diagnose(text: str, path: Path, compile_too: bool = True) -> Checked:
     sources = SourceMap()
     try:
         model = check(read_rules(str(path), sources, path=path, text=text), sources)
-        if compile_too:
-            compile_model(model)
     except RulesError as exc:
         return Checked(tuple(exc.diagnostics), exc.sources or sources, None)
     except RecursionError:  # a defect, never the user's: said as a diagnostic all the same
         return Checked((Diagnostic("this file is too deeply nested to check"),), sources, None)
-    return Checked((), sources, model)
+    checked = Checked((), sources, model)
+    return compile_problems(checked) if compile_too else checked
+
+
+def compile_problems(checked: Checked) -> Checked:
+    """The compiler's diagnostics for a file the checker accepted (none, nearly always)."""
+    try:
+        compile_model(checked.model)
+    except RulesError as exc:
+        return Checked(tuple(exc.diagnostics), exc.sources or checked.sources, None)
+    return checked
 
 
 @attrs.frozen
@@ -117,6 +125,11 @@ class Index:
             if t.start_pos > offset:
                 break
         return None
+
+    def text_of_expr(self, expr) -> str:
+        """The source an expression was written as."""
+        start, end = self._span_range(expr.span)
+        return " ".join(self.text[start:end].split())
 
     def first_token_at(self, span) -> int | None:
         return self._at.get(self.offset(span.line, span.column))

@@ -28,10 +28,15 @@ aside): :func:`format_rules` checks that before it returns.
 
 from __future__ import annotations
 
-from ..language import nodes as n
-from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
+import difflib
+import sys
+
 from lark import Token
 
+from ..language import nodes as n
+from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
+from ..language.files import locate_rules, read_rules_text
+from ..language.limits import MAX_RULES_BYTES
 from ..language.parser import keywords, parse, tokens, word_terminals
 
 MAX_WIDTH = 120
@@ -303,12 +308,22 @@ class _Formatter:
         return best if best is not None else (None, indent)
 
 
-def check_formatted(text: str, path: str = "<rules>") -> bool:
-    return format_rules(text, path) == text
-
-
-def diff(text: str, formatted: str, path: str) -> str:
-    import difflib
-    return "".join(difflib.unified_diff(text.splitlines(True), formatted.splitlines(True),
-                                        f"{path}", f"{path} (formatted)"))
+def format_file(name: str, write: bool = True) -> tuple[bool, str]:
+    """Format the rules file `name` (read under the file-read policy; `-` is standard input):
+    whether formatting changes it, and the unified diff (for `-`, the formatted text). With
+    `write`, a file that changes is rewritten."""
+    if name == "-":
+        text = sys.stdin.read(MAX_RULES_BYTES + 1)
+        if len(text) > MAX_RULES_BYTES:
+            raise RulesError([Diagnostic(f"the input is larger than {MAX_RULES_BYTES:,} bytes, the most a rules "
+                                         "file may be")])
+        formatted = format_rules(text, "<stdin>")
+        return formatted != text, formatted
+    path = locate_rules(name)
+    text = read_rules_text(path)
+    formatted = format_rules(text, str(path))
+    if formatted != text and write:
+        path.write_bytes(formatted.encode("utf-8"))
+    return formatted != text, "".join(difflib.unified_diff(text.splitlines(True), formatted.splitlines(True),
+                                                           name, f"{name} (formatted)"))
 
