@@ -66,11 +66,18 @@ class Session:
 
     def open(self, path: Path, text: str | None = None) -> str:
         uri = path.resolve().as_uri()
+        if uri in self.versions:  # open afresh: closed first, and what was published for it forgotten
+            self.loop.call_soon_threadsafe(self.client.text_document_did_close, L.DidCloseTextDocumentParams(
+                L.TextDocumentIdentifier(uri=uri)))
+        self.run(self.forget(uri))
         self.versions[uri] = 1
         text = path.read_text(encoding="utf-8") if text is None else text
         self.loop.call_soon_threadsafe(self.client.text_document_did_open, L.DidOpenTextDocumentParams(
             L.TextDocumentItem(uri=uri, language_id="cardrules", version=1, text=text)))
         return uri
+
+    async def forget(self, uri: str) -> None:
+        self.published.pop(uri, None)
 
     def change(self, uri: str, text: str) -> int:
         """Replace the document's whole text; the new version."""
@@ -98,7 +105,7 @@ class Session:
             while True:
                 got = self.published.get(uri)
                 if got is not None and got.version == version:
-                    return got.diagnostics
+                    return list(got.diagnostics)
                 self.arrived.clear()
                 await self.arrived.wait()
         return self.run(asyncio.wait_for(wait(), self.timeout))
