@@ -92,20 +92,26 @@ class RulesServer(LanguageServer):
             raise
         except Exception:  # a defect of the server, never the user's: logged, and the server goes on
             self.window_log_message(L.LogMessageParams(L.MessageType.Error, traceback.format_exc()))
-        finally:
-            if self.pending.get(uri) is asyncio.current_task():
-                del self.pending[uri]
 
     async def check_after_pause(self, uri: str) -> None:
         """Check the text once typing pauses: parse and check first, and publish; when that finds
         nothing, compile too (as `cardrules check` does) and publish again only if the compiler
         objects, so that a clean file's diagnostics are not held up by the compiler."""
         await asyncio.sleep(DEBOUNCE)
+        if self.pending.get(uri) is asyncio.current_task():
+            del self.pending[uri]  # past the pause: a later change no longer cancels this check
         doc = self.workspace.get_text_document(uri)
         text, version = doc.source, doc.version
         loop = asyncio.get_running_loop()
         checked = await loop.run_in_executor(self.checker, diagnose, text, uri_path(uri), False)
-        if not self.publish(uri, text, version, checked) or checked.diagnostics:
+        if not self.publish(uri, text, version, checked):
+            return
+        # Indexed now, after the diagnostics are out: a request that follows finds it ready, and a
+        # text that no longer parses keeps the index of the last one that did.
+        fresh = await loop.run_in_executor(self.checker, build_index, text, uri_path(uri), self.text_of)
+        if fresh is not None:
+            self.indexes[uri] = fresh
+        if checked.diagnostics:
             return
         compiled = await loop.run_in_executor(self.checker, compile_problems, checked)
         if compiled.diagnostics:

@@ -139,6 +139,17 @@ def keywords() -> frozenset[str]:
                      if t.pattern.type == "str" and t.pattern.value.isalpha())
 
 
+def symbols() -> frozenset[str]:
+    """Every operator and punctuation mark the grammar knows (`{`, `..`, `+=`, `//`, ...)."""
+    out = set()
+    for t in _lark().terminals:
+        if t.pattern.type == "str" and not t.pattern.value.isalpha():
+            out.add(t.pattern.value)
+        elif t.pattern.type == "re" and re.fullmatch(r"\(\?:[^A-Za-z\[\]()]+\)", t.pattern.value):
+            out.update(part.replace("\\", "") for part in t.pattern.value[3:-1].split("|"))
+    return frozenset(out)
+
+
 def word_terminals() -> dict[str, frozenset[str]]:
     """The terminals that are a choice of words (`OWNER`: player, team), each with its words:
     they are reserved only where the grammar expects them, and elsewhere read as names."""
