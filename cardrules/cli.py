@@ -1201,6 +1201,39 @@ def tournament(game, agents, games, seed, workers, scheduler, json_path, csv_pat
         sys.exit(130)
 
 
+# --- the editor's commands (cardrules.editor): a formatter and a language server
+@cli.command("fmt")
+@click.argument("files", nargs=-1, required=True)
+@click.option("--check", "check_only", is_flag=True, help="Change nothing; exit 1 if a file is not formatted.")
+@click.option("--diff", "show_diff", is_flag=True, help="Change nothing; print what formatting would change.")
+def fmt(files, check_only, show_diff) -> None:
+    """Lay rules files out in the canonical style (docs/editors.md); `-` reads stdin, writes stdout."""
+    from .editor.formatter import format_file
+    bad = 0
+    for name in files:
+        try:
+            changed, report = format_file(name, write=not (check_only or show_diff))
+        except RulesError as exc:
+            errors.print(exc.render(), markup=False, highlight=False)
+            bad += 1
+            continue
+        if report and (show_diff or name == "-"):
+            click.echo(report, nl=False)
+        if changed and name != "-":
+            bad += check_only
+            if not show_diff:
+                note(f"{'would reformat' if check_only else 'formatted'}: {name}")
+    if bad:
+        sys.exit(1)
+
+
+@cli.command()
+def lsp() -> None:
+    """Run the language server on standard input and output (for an editor: docs/editors.md)."""
+    from .editor.server import main as serve
+    serve()
+
+
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """The package's own warnings (an unsafe cache folder) as one line; others as Python shows them."""
     from .language.cache import UnsafeCacheWarning

@@ -9,6 +9,7 @@ import pytest
 EXTRA_OF_MODULE = {
     "numpy": "rl", "pyspiel": "rl", "pettingzoo": "rl", "gymnasium": "rl",
     "matplotlib": "plot", "dask": "distributed", "distributed": "distributed", "rlcard": "peers",
+    "pygls": "editor", "lsprotocol": "editor", "pytest_lsp": "editor", "textmate_grammar": "editor",
 }
 
 
@@ -18,4 +19,4 @@ def skip_if_extra_missing(exc: ModuleNotFoundError, where: str) -> None:
     top = (exc.name or "").partition(".")[0]
     if top in EXTRA_OF_MODULE:
         pytest.skip(f"{where} needs {top}, from the `{EXTRA_OF_MODULE[top]}` extra: "
-                    f"pip install \".[test,{EXTRA_OF_MODULE[top]}]\"")
+                    f"pip install \".[test,{EXTRA_OF_MODULE[top]}]\"", allow_module_level=True)

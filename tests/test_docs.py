@@ -37,7 +37,7 @@ DOCS = sorted((ROOT / "docs").glob("*.md"))
 BASE = ROOT / "tests" / "docs" / "base.rules"
 LANGUAGE = ROOT / "docs" / "language.md"
 FENCE = re.compile(r"^([ \t]*)```([^\n`]*)\n(.*?)^\1```[ \t]*$", re.M | re.S)
-LANGUAGES = {"cardrules", "cardrules-snippet", "text", "sh", "json", "python"}
+LANGUAGES = {"cardrules", "cardrules-snippet", "text", "sh", "json", "python", "lua", "elisp"}
 PROMPT = "$ python3 cli.py "
 
 

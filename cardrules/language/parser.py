@@ -191,6 +191,40 @@ def _misused_word(tree: lark.Tree, path: str) -> Diagnostic | None:
             return Diagnostic("`direction` names one direction of play", span,
                               "write `direction clockwise` or `direction counterclockwise`")
     return None
+def tokens(text: str) -> list[Token]:
+    """Every token of `text` in order, with the whitespace (`WS`) and comments (`COMMENT`) the
+    parser ignores: what a formatter or a highlighter reads. Lexed by the grammar's own terminals
+    with a lexer that knows no context, so a word the grammar reserves in one place (`team`, `up`)
+    comes as that terminal even where a name stands; call it on text that :func:`parse` accepts."""
+    return list(_lark().lex(text, dont_ignore=True))
+
+
+def keywords() -> frozenset[str]:
+    """The reserved words: a name cannot be one of them (`move`, `phase`, `if`, ...)."""
+    return frozenset(t.pattern.value for t in _lark().terminals
+                     if t.pattern.type == "str" and t.pattern.value.isalpha())
+
+
+def symbols() -> frozenset[str]:
+    """Every operator and punctuation mark the grammar knows (`{`, `..`, `+=`, `//`, ...)."""
+    out = set()
+    for t in _lark().terminals:
+        if t.pattern.type == "str" and not t.pattern.value.isalpha():
+            out.add(t.pattern.value)
+        elif t.pattern.type == "re" and re.fullmatch(r"\(\?:[^A-Za-z\[\]()]+\)", t.pattern.value):
+            out.update(part.replace("\\", "") for part in t.pattern.value[3:-1].split("|"))
+    return frozenset(out)
+
+
+def word_terminals() -> dict[str, frozenset[str]]:
+    """The terminals that are a choice of words (`OWNER`: player, team), each with its words:
+    they are reserved only where the grammar expects them, and elsewhere read as names."""
+    out = {}
+    for t in _lark().terminals:
+        words = re.findall(r"[a-z]+", t.pattern.value) if t.pattern.type == "re" else []
+        if words and re.fullmatch(r"\(\?:(?:[a-z]+\|)*[a-z]+\)", t.pattern.value):
+            out[t.name] = frozenset(words)
+    return out
 
 
 def _too_many_digits(value) -> bool:
