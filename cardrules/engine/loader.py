@@ -30,16 +30,17 @@ def find_rules(name: str) -> Path:
 
 
 def read_rules(name: str, sources: SourceMap | None = None, chain: tuple[Path, ...] = (),
-               path: Path | None = None) -> n.RulesFile:
+               path: Path | None = None, text: str | None = None) -> n.RulesFile:
     """Parse a rules file and, when it extends another, merge it onto its base. `chain` holds
     the files that extend this one, to report a cycle of variants; `path` is the file `name`
-    was already located at."""
+    was already located at; `text`, when given, is read as that file's text (an editor's
+    unsaved buffer), its `extends` still found from the file's folder."""
     # Imported only here: a model from the cache needs neither, nor Lark under the parser.
     from ..language.parser import parse
     from ..language.variants import resolve_variant
     sources = sources or SourceMap()
     path = path or find_rules(name)
-    rules = parse(read_rules_text(path), str(path), sources)
+    rules = parse(read_rules_text(path) if text is None else text, str(path), sources)
     extends = [d for d in rules.decls if isinstance(d, n.Extends)]
     if not extends:
         return rules
