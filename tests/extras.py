@@ -9,6 +9,7 @@ import pytest
 EXTRA_OF_MODULE = {
     "numpy": "rl", "pyspiel": "rl", "pettingzoo": "rl", "gymnasium": "rl",
     "matplotlib": "plot", "dask": "distributed", "distributed": "distributed", "rlcard": "peers",
+    "starlette": "studio", "uvicorn": "studio", "selenium": "browser",
 }
 
 
