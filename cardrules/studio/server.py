@@ -591,6 +591,7 @@ class Server:
         self.server.run(sockets=[self.socket])
 
     def start(self) -> "Server":
+        self.studio.checker_worker()  # started now, ready by the first check
         self.thread = threading.Thread(target=self.run, name="studio", daemon=True)
         self.thread.start()
         deadline = time.monotonic() + 30
@@ -615,6 +616,7 @@ def serve(folder: str | Path, host: str = LOOPBACK, port: int = 0, open_browser:
     echo(f"cardrules studio: {server.studio.folder.root}")
     echo(f"open {server.url}")
     echo("Ctrl-C stops it")
+    server.studio.checker_worker()
     if open_browser:
         import webbrowser
         threading.Timer(0.5, webbrowser.open, (server.url,)).start()

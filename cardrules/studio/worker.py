@@ -23,6 +23,7 @@ from typing import Any, Callable
 # A fresh interpreter per worker: the server runs threads, which a forked child would inherit
 # in whatever state they were in.
 _CONTEXT = multiprocessing.get_context("spawn")
+STARTUP = 60.0  # seconds a new worker may take to start Python and import the engine, before any limit
 
 
 class WorkerStopped(Exception):
@@ -46,12 +47,16 @@ class Worker:
         child.close()
         self.lock = threading.Lock()
         self.stopped: str | None = None
+        self.ready = False  # the process said it has imported what it runs
 
     def call(self, operation: str, *args, limit: float, progress: Callable[[Any], None] | None = None) -> Any:
         """Run one operation; its value, or Refused, or WorkerStopped once `limit` seconds pass."""
         with self.lock:
             if self.stopped:
                 raise WorkerStopped(self.stopped)
+            if not self.ready:
+                self._receive(time.monotonic() + STARTUP, f"longer than {STARTUP:g} s to start")
+                self.ready = True
             try:
                 self.conn.send((operation, args))
             except (OSError, ValueError):
@@ -59,15 +64,7 @@ class Worker:
                 raise WorkerStopped(self.stopped) from None
             deadline = time.monotonic() + limit
             while True:
-                left = deadline - time.monotonic()
-                if left <= 0 or not self.conn.poll(left):
-                    self.stop(f"the {self.name} took longer than {limit:g} s and was stopped")
-                    raise WorkerStopped(self.stopped)
-                try:
-                    kind, value = self.conn.recv()
-                except (EOFError, OSError):
-                    self.stop(f"the {self.name} ended")
-                    raise WorkerStopped(self.stopped) from None
+                kind, value = self._receive(deadline, f"longer than {limit:g} s")
                 if kind == "progress":
                     if progress is not None:
                         progress(value)
@@ -75,6 +72,17 @@ class Worker:
                     return value
                 else:
                     raise Refused(value)
+
+    def _receive(self, deadline: float, took: str) -> tuple:
+        try:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self.conn.poll(left):
+                self.stop(f"the {self.name} took {took} and was stopped")
+                raise WorkerStopped(self.stopped)
+            return self.conn.recv()
+        except (EOFError, OSError, ValueError):  # killed (cancelled) while we waited, or ended by itself
+            self.stop(f"the {self.name} ended")
+            raise WorkerStopped(self.stopped) from None
 
     def stop(self, why: str) -> None:
         """Kill the process (from any thread: a call waiting on it ends with WorkerStopped)."""
@@ -97,6 +105,7 @@ def serve(conn, service: str) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is for the server, which stops us
     module, _, name = service.partition(":")
     handler = getattr(importlib.import_module(module), name)(lambda n: conn.send(("progress", n)))
+    conn.send(("ready", None))
     while True:
         try:
             operation, args = conn.recv()
