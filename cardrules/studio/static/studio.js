@@ -358,8 +358,12 @@ function itemNode(item, selectable) {
 }
 
 function zoneNode(name, items, selectable) {
-  return el("div", { class: "zone", "data-zone": name }, el("span", { class: "zone-name" }, name),
-    el("span", { class: "cards" }, items.length ? items.map((x) => itemNode(x, selectable)) : el("span", { class: "muted" }, "empty")));
+  // A pile of cards nobody here may see is drawn as one back and its count.
+  const pile = items.length > 4 && items.every((x) => x === null);
+  const cards = !items.length ? el("span", { class: "muted" }, "empty") :
+    pile ? [el("span", { class: "card back pile", title: `${items.length} face down` }), el("span", { class: "count" }, `\u00d7 ${items.length}`)] :
+      items.map((x) => itemNode(x, selectable));
+  return el("div", { class: "zone", "data-zone": name }, el("span", { class: "zone-name" }, name), el("span", { class: "cards" }, cards));
 }
 
 function cardText(text, names) {
@@ -401,7 +405,7 @@ function boardNode(view, selectable) {
 }
 
 function narrationNode(lines) {
-  const list = el("ol", { class: "narration" }, ...lines.map((l) => el("li", { "data-seat": l.seat },
+  const list = el("ul", { class: "narration" }, ...lines.map((l) => el("li", { "data-seat": l.seat },
     el("span", { class: "who" }, (l.number ? l.number + ". " : "") + l.who + ": "),
     ...cardText(l.move, cardNamesIn(l.move)),
     l.events.length ? el("ul", { class: "events" }, ...l.events.map((e) => el("li", {}, e))) : null)));
@@ -438,10 +442,12 @@ function seatRows() {
 $("table-players").addEventListener("input", seatRows);
 
 $("table-game").addEventListener("change", async () => {
+  const game = $("table-game").value;
   try {
-    const result = await api("POST", "/api/check", { path: $("table-game").value });
+    const result = await api("POST", "/api/check", { path: game });
     if (result.info) { $("table-players").value = result.info.players.default; seatRows(); }
   } catch (e) { /* the Deal button reports it */ }
+  $("table-players").dataset.game = game;  // the game's own number of players is in
 });
 
 $("table-form").addEventListener("submit", async (e) => {
@@ -472,6 +478,7 @@ async function tableCall(method, path, body) {
 function drawTable(view) {
   table.view = view;
   const root = $("table");
+  root.dataset.drawn = String(parseInt(root.dataset.drawn || "0", 10) + 1);  // tells a watcher it changed
   if (view.kind === "hand-over") {
     root.replaceChildren(el("div", { class: "hand-over" }, el("h2", {}, `Pass the screen to seat ${view.seat}`),
       el("button", { type: "button", id: "ready", onclick: () => tableCall("GET", `?seat=${view.seat}`) }, `I am seat ${view.seat}: show my cards`)));
@@ -489,7 +496,7 @@ function drawTable(view) {
     moves.length ? el("p", { class: "muted" }, chosen.length ? `moves with ${chosen.join(" ")} (click cards to narrow, again to drop)` :
       "your move: click a button, or click cards to see the moves that use them") : null,
     ...shown.map((m) => el("button", { type: "button", class: "move" + (exact.includes(m) && chosen.length ? " exact" : ""), "data-index": m.i,
-      "data-text": m.text, onclick: () => playMove(m.i) }, ...cardText(m.text, m.cards))));
+      "data-text": m.text, "data-cards": m.cards.join(" "), onclick: () => playMove(m.i) }, ...cardText(m.text, m.cards))));
   const controls = el("div", { class: "controls" },
     el("button", { type: "button", id: "undo", disabled: !view.can_undo, onclick: () => tableCall("POST", "/undo", {}) }, "Undo"),
     el("button", { type: "button", id: "save-log", onclick: saveLog }, "Save log"),
@@ -575,10 +582,10 @@ function drawReplay(view) {
   const slider = el("input", { type: "range", id: "replay-slider", min: 0, max: view.total, value: view.at,
     onchange: (e) => replayTo(parseInt(e.target.value, 10)) });
   const bar = el("div", { class: "controls replay-controls" },
-    el("button", { type: "button", id: "replay-first", onclick: () => replayTo(0) }, "\u23ee"),
+    el("button", { type: "button", id: "replay-first", onclick: () => replayTo(0) }, "\u00ab first"),
     el("button", { type: "button", id: "replay-back", onclick: () => replayTo(view.at - 1) }, "\u25c0 back"),
     el("button", { type: "button", id: "replay-next", onclick: () => replayTo(view.at + 1) }, "next \u25b6"),
-    el("button", { type: "button", id: "replay-last", onclick: () => replayTo(view.total) }, "\u23ed"),
+    el("button", { type: "button", id: "replay-last", onclick: () => replayTo(view.total) }, "last \u00bb"),
     slider, el("span", { id: "replay-at" }, `move ${view.at} of ${view.total}`), seatChoice);
   const result = view.result ? el("div", { class: "result" }, "final scores: " + view.result.scores.map((s, i) => `seat ${i}: ${s}`).join(", ")) : null;
   const stopped = view.stopped ? el("pre", { class: "bad" }, "the replay stops here: " + view.stopped) : null;
@@ -613,6 +620,8 @@ $("job-form").addEventListener("submit", async (e) => {
     const started = await api("POST", "/api/jobs", body);
     Object.assign(job, { id: started.id, kind: body.kind, game: body.path, params: body.params, players: body.players });
     $("results").replaceChildren();
+    $("job-count").textContent = "starting...";
+    $("job-bar").value = 0;
     $("job-progress").hidden = false;
     $("job-cancel").disabled = false;
     poll();
@@ -770,10 +779,10 @@ function compareCharts(data) {
     note: `base ${fmt(d.base)}, variant ${fmt(d.variant)}, p ${fmt(d.p_value)}, Holm ${fmt(d.p_holm)}` }));
   return [el("h2", {}, `variant \u2212 base: ${data.games} paired games, seed ${data.seed}`),
     intervals("paired differences with 95% intervals (each on its own scale; * significant after Holm)", rows, { own: true, zero: true }),
-    el("table", {}, el("tr", {}, ...["figure", "base", "variant", "difference", "95% interval", "p", "Holm", "sig."].map((h) => el("th", {}, h))),
+    el("div", { class: "scroll" }, el("table", {}, el("tr", {}, ...["figure", "base", "variant", "difference", "95% interval", "p", "Holm", "sig."].map((h) => el("th", {}, h))),
       ...data.differences.map((d) => el("tr", {}, el("td", {}, d.figure), el("td", {}, fmt(d.base)), el("td", {}, fmt(d.variant)),
         el("td", {}, fmt(d.difference)), el("td", {}, `${fmt(d.low)}..${fmt(d.high)}`), el("td", {}, fmt(d.p_value)),
-        el("td", {}, fmt(d.p_holm)), el("td", {}, d.significant ? "yes" : "no"))))];
+        el("td", {}, fmt(d.p_holm)), el("td", {}, d.significant ? "yes" : "no")))))];
 }
 
 function tournamentCharts(data) {
