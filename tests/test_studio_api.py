@@ -381,3 +381,28 @@ def test_compare_tournament_and_validate_run_from_the_studio(client):
     assert validated["games"] == 3 and validated["findings"] == []
     status, answer, _ = client.post("/api/jobs", {"kind": "simulate", "path": "war", "games": 10**9})
     assert status == 400 and "games must be" in answer["error"]["message"]
+
+
+BROKEN = '''game "Broken"
+players 2..2
+deck { suits C D ranks A K }
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+setup { goto play }
+phase play { turn players[0]
+  move draw { deal 1 from stock to hand[players[0]] }
+  move stop { end game } }
+score p: 0
+'''
+
+
+def test_a_validate_finding_replays_at_the_table_up_to_the_move_that_fails(client, studio_folder):
+    (studio_folder / "broken.rules").write_text(BROKEN)
+    job = client.ok("POST", "/api/jobs", {"kind": "validate", "path": "broken.rules", "games": 200, "seed": 0})["id"]
+    [finding] = wait_for(client, job)["result"]["findings"]
+    assert finding["kind"] == "runtime-error" and finding["line"] == 8 and finding["shrunk"] == ["draw"] * 5
+    # What the page sends when the finding's "replay" is clicked: a log of the shrunk moves.
+    log = {"format": "cardrules-log/1", "game": "broken.rules", "params": {"players": 2}, "seed": finding["seed"],
+           "moves": finding["shrunk"], "seats": {}}
+    view = client.ok("POST", "/api/replays", {"log": log})["view"]
+    assert view["total"] == 4 and "it holds only 0" in view["stopped"] and "broken.rules:8" in view["stopped"]
