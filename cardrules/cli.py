@@ -1233,6 +1233,30 @@ def lsp() -> None:
     from .editor.server import main as serve
     serve()
 
+# --- the studio -------------------------------------------------------------------------------
+
+@cli.command()
+@click.argument("folder", required=False, default=".", type=click.Path(file_okay=False, exists=True))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but the loopback address lets other machines reach it.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port [default: a free one].")
+@click.option("--no-browser", is_flag=True, help="Print the address only; do not open a browser.")
+def studio(folder, host, port, no_browser) -> None:
+    """Write, check, play and analyse games in the browser: a local web page for the rules
+    files of FOLDER (default: here) and the bundled games. Needs the `studio` extra."""
+    try:
+        from .studio.server import serve
+    except ModuleNotFoundError as exc:
+        errors.print(f"the studio needs {exc.name}: pip install \"cardrules[studio]\"", markup=False)
+        sys.exit(1)
+    try:
+        serve(folder, host, port, open_browser=not no_browser, echo=click.echo)
+    except OSError as exc:
+        errors.print(f"cannot listen on {host}:{port}: {exc.strerror or exc}", markup=False)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """The package's own warnings (an unsafe cache folder) as one line; others as Python shows them."""

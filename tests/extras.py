@@ -10,6 +10,7 @@ EXTRA_OF_MODULE = {
     "numpy": "rl", "pyspiel": "rl", "pettingzoo": "rl", "gymnasium": "rl",
     "matplotlib": "plot", "dask": "distributed", "distributed": "distributed", "rlcard": "peers",
     "pygls": "editor", "lsprotocol": "editor", "pytest_lsp": "editor", "textmate_grammar": "editor",
+    "starlette": "studio", "uvicorn": "studio", "selenium": "browser",
 }
 
 

@@ -16,7 +16,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "cardrules"
 
 # Bottom to top. The package's own __init__ is the public face and may import any layer.
-LAYERS = ["algorithms", "language", "engine", "play", "adapters", "editor", "cli"]
+LAYERS = ["algorithms", "language", "engine", "play", "adapters", "editor", "studio", "cli"]
 
 
 def module_name(path: Path) -> str:

@@ -88,11 +88,14 @@ class GameLog:
                    dict(data.get("seats") or {}),
                    Path(path).parent)
 
-    def load_game(self) -> Game:
+    def parameters(self) -> dict[str, Any]:
+        """The log's parameters as `load_game` takes them."""
         from ..engine.loader import parse_value
-        params = {k: tuple(v) if isinstance(v, list) else parse_value(v) if isinstance(v, str) else v
-                  for k, v in self.params.items()}
-        return load_game(self.game, params, locate_rules(self.game, self.folder))
+        return {k: tuple(v) if isinstance(v, list) else parse_value(v) if isinstance(v, str) else v
+                for k, v in self.params.items()}
+
+    def load_game(self) -> Game:
+        return load_game(self.game, self.parameters(), locate_rules(self.game, self.folder))
 
     def changed_rules(self, game: Game) -> bool:
         return self.rules_sha256 is not None and self.rules_sha256 != rules_hash(game)

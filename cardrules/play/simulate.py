@@ -469,9 +469,13 @@ def write_json(data: dict, path: str | Path) -> None:
     write_text_atomically(path, dumps(data))
 
 
-def write_csv(rows: list[tuple], path: str | Path, header: Sequence[str]) -> None:
+def csv_text(rows: list[tuple], header: Sequence[str]) -> str:
     text = io.StringIO()
     out = csv.writer(text)
     out.writerow(header)
     out.writerows(("" if v is None else v for v in row) for row in rows)
-    write_text_atomically(path, text.getvalue())
+    return text.getvalue()
+
+
+def write_csv(rows: list[tuple], path: str | Path, header: Sequence[str]) -> None:
+    write_text_atomically(path, csv_text(rows, header))

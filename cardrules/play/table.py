@@ -98,9 +98,9 @@ class CardTable:
             out.append(f"{len(x['cards'])} face down", style="dim" if self.style.colour else "")
         else:
             out.append_text(Text(" ").join(self.card(c) for c in self.group_order(zone, x["cards"])))
-        fields = [f"{k} {self.plain_value(v)}" for k, v in x.items() if k != "cards" and v not in (None, False)]
+        fields = self.group_fields(x)
         if fields:
-            out.append(" | " + ", ".join(fields), style="dim" if self.style.colour else "")
+            out.append(" | " + fields, style="dim" if self.style.colour else "")
         out.append("]")
         return out
 
@@ -109,13 +109,17 @@ class CardTable:
             return Text("—" if self.style.symbols else "-")
         if all(x is None for x in items):
             return Text(f"{len(items)} face down", style="dim" if self.style.colour else "")
+        return Text(" ").join(self.item(x, zone) for x in self.in_display_order(zone, items))
+
+    def in_display_order(self, zone, items: list) -> list:
+        """A zone's observed items as the display orders them; cards the seat cannot see, and
+        groups, go last in the order they lie."""
         keys = self.display.order_of(zone)
-        if keys:
-            key = sort_keys(self.game.deck, keys)
-            # Cards the seat cannot see go last, in the order they lie.
-            items = sorted((x for x in items if isinstance(x, str)), key=lambda name: key(self.card_of[name])) + \
-                [x for x in items if not isinstance(x, str)]
-        return Text(" ").join(self.item(x, zone) for x in items)
+        if not keys:
+            return items
+        key = sort_keys(self.game.deck, keys)
+        return sorted((x for x in items if isinstance(x, str)), key=lambda name: key(self.card_of[name])) + \
+            [x for x in items if not isinstance(x, str)]
 
     def group_order(self, zone, cards: list) -> list:
         """A group's cards as a reader takes them in: a run in the order of the deck's own rank
@@ -128,6 +132,11 @@ class CardTable:
         key = sort_keys(self.game.deck, keys)
         seen = sorted((c for c in cards if c is not None), key=lambda name: key(self.card_of[name]))
         return seen + [c for c in cards if c is None]
+
+    def group_fields(self, group: dict) -> str:
+        """A group's fields as a seat sees them: `value 10, owner 0`; those unset or false left out."""
+        return ", ".join(f"{k} {self.plain_value(v)}" for k, v in group.items()
+                         if k != "cards" and v not in (None, False))
 
     def plain_value(self, value, type_: T.Type = T.ANY) -> str:
         if value is None:
