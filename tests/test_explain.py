@@ -327,12 +327,12 @@ def test_the_bundled_trick_games_say_why_in_the_words_of_the_table():
     hand = _hand(state)
     other = next(c for c in hand if c != "2C")
     assert explain(state, f"play {other}").reason == (
-        f"`play {other}` is not allowed: follow suit if you can; the two of clubs leads the first trick, "
-        "which takes no points; hearts are not led until broken; play moves now: play 2C")
+        f"`play {other}` is not allowed: follow suit; the two of clubs leads; no points on the first trick; "
+        "hearts wait until broken; play moves now: play 2C")
     state.apply("play 2C")
     assert any(c.endswith("C") for c in _hand(state))  # holding a club, the next seat must follow
     off = next(c for c in _hand(state) if not c.endswith("C"))
-    assert explain(state, f"play {off}").reason.startswith(f"`play {off}` is not allowed: follow suit if you can;")
+    assert explain(state, f"play {off}").reason.startswith(f"`play {off}` is not allowed: follow suit;")
 
 
 def test_a_reason_on_a_parameters_source_refuses_a_value_outside_it():

@@ -15,7 +15,7 @@ every line break the author made (line breaks carry no meaning in the language),
   trailing comment at least two spaces after the code, at the column its author chose if the
   code leaves room;
 - line breaking: a line whose code is longer than :data:`MAX_WIDTH` is broken after a `,` or
-  before `and`, `or`, `where`, `when` or `says`, each piece aligned after the innermost bracket
+  before `and`, `or`, `where`, `when`, `says` or `else`, each piece aligned after the innermost bracket
   still open or else four spaces deeper;
 - blank lines: at most one in a row, none at the start or end of the file or just inside a
   block; a top-level declaration that spans several lines is set apart by one, the comments
@@ -48,7 +48,7 @@ _NO_SPACE_BEFORE = {",", ":", ")", "]", ".", ".."}
 _NO_SPACE_AFTER = {"(", "[", ".", ".."}
 _VALUE_TYPES = {"NAME", "INT", "DECIMAL", "STRING"}
 _VALUE_WORDS = {"true", "false", "none"}
-_BREAK_BEFORE = {"and", "or", "where", "when", "says"}
+_BREAK_BEFORE = {"and", "or", "where", "when", "says", "else"}
 
 
 def _kind(tok) -> str:
