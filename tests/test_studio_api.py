@@ -160,6 +160,42 @@ def test_check_reports_the_checkers_diagnostics_with_span_and_hint(client):
     assert info["phases"][0]["moves"][0]["name"] == "go" and info["actions"]["labels"][0] == "move:go"
 
 
+MESSY = 'game   "Oops"\nplayers 2..2\ndeck {suits C D ranks A K}\nzone stock:shared,hidden,starts with deck\n\n\n' \
+        'var x:number=0\nsetup{goto play}\nphase play { turn players[0]\n      move go { end game } }\nscore p: x+1   \n'
+
+
+def test_format_lays_the_text_out_as_cardrules_fmt_does(client):
+    from cardrules.editor.formatter import format_rules
+    result = client.ok("POST", "/api/format", {"path": "oops.rules", "text": MESSY, "new": True})
+    assert result["ok"] and result["diagnostics"] == []
+    assert result["text"] == format_rules(MESSY) != MESSY
+    assert "var x: number = 0\n" in result["text"] and "score p: x + 1\n" in result["text"]
+    again = client.ok("POST", "/api/format", {"path": "oops.rules", "text": result["text"], "new": True})
+    assert again["text"] == result["text"]
+
+
+def test_format_of_a_text_that_does_not_parse_gives_the_parsers_diagnostic(client, studio_folder):
+    broken = MESSY.replace("x:number=0", "x:number==0")
+    result = client.ok("POST", "/api/format", {"path": "oops.rules", "text": broken, "new": True})
+    assert not result["ok"] and result["text"] is None
+    [d] = result["diagnostics"]
+    assert (d["line"], d["column"]) == (7, 14) and d["source_line"] == "var x:number==0"
+    assert d["file"] == str(studio_folder / "oops.rules") and "oops.rules:7:14" in d["text"]
+    assert d["message"].startswith("unexpected `=`; expected")
+
+
+def test_format_needs_the_token_the_page_s_origin_and_a_bounded_text(client, server):
+    body = {"path": "oops.rules", "text": MESSY, "new": True}
+    for options in (dict(token=None), dict(token="not-the-token"), dict(headers={"Origin": "http://evil.example"}),
+                    dict(headers={"Content-Type": "text/plain"}),
+                    dict(token=None, headers={"Cookie": f"studio_token_{server.port}={server.token}"})):
+        status, answer, _ = client.post("/api/format", body, **options)
+        assert status == 403 and "text" not in answer, options
+    status, answer, _ = client.post("/api/format", {"path": "oops.rules", "text": "#" * 300_000, "new": True})
+    assert status == 400 and "larger than" in answer["error"]["message"]
+    assert client.post("/api/format", {"path": "../oops.rules", "text": MESSY, "new": True})[0] == 400
+
+
 def test_info_is_what_cardrules_info_says(client):
     info = client.ok("POST", "/api/check", {"path": "cassino"})["info"]
     assert info["players"] == {"low": 2, "high": 4, "default": 2, "now": 2}

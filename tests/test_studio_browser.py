@@ -1,8 +1,8 @@
 """The studio in a real browser: headless Chromium (Debian's chromium and chromium-driver)
 driven by selenium through what a designer does: edit a file with a mistake and see the
-diagnostic, fix it, play whole games of Sete e Meio and Cassino against bots by clicking (a
-Cassino capture chosen by clicking its cards), replay the log, run a simulation and read its
-chart. Nothing is downloaded: the browser and its driver are named by path.
+diagnostic, fix it and format it, play whole games of Sete e Meio and Cassino against bots by
+clicking (a Cassino capture chosen by clicking its cards), replay the log, run a simulation and
+read its chart. Nothing is downloaded: the browser and its driver are named by path.
 
 With CARDRULES_SCREENSHOTS=docs/studio the screenshots of docs/studio.md are written there;
 otherwise to a temporary folder, so that the code that takes them runs in every test run."""
@@ -101,8 +101,10 @@ def test_the_page_comes_from_the_address_with_the_token_and_drops_it(browser, st
     assert browser.title == "cardrules studio"
 
 
-def test_a_mistake_is_diagnosed_as_typed_and_the_fix_checks_and_saves(browser, folder, shots):
+def test_a_mistake_is_diagnosed_as_typed_and_the_fix_formats_checks_and_saves(browser, folder, shots):
     from selenium.webdriver.common.keys import Keys
+
+    from cardrules.editor.formatter import format_rules
     wait(browser, lambda b: css(b, '#file-list [data-path="my_war.rules"]'), "the folder's file is listed")
     css(browser, '#file-list [data-path="my_war.rules"]')[0].click()
     wait(browser, lambda b: "ok" in by_id(b, "check-state").text, "the file checks")
@@ -116,12 +118,17 @@ def test_a_mistake_is_diagnosed_as_typed_and_the_fix_checks_and_saves(browser, f
     assert css(browser, "#highlight .diag") and css(browser, "#gutter .marked")
     assert css(browser, "#highlight .t-keyword")  # highlighted
     browser.save_screenshot(str(shots / "edit.png"))
-    source.send_keys(Keys.BACKSPACE * len("nmber = 0"), "number = 0")
+    source.send_keys(Keys.BACKSPACE * len("nmber = 0"), "number=0   ")
     wait(browser, lambda b: "ok: it checks" in by_id(b, "check-state").text, "the fixed file checks")
     assert by_id(browser, "diagnostics").text == ""
+    typed = source.get_attribute("value")
+    by_id(browser, "format").click()
+    wait(browser, lambda b: by_id(b, "status").text == "formatted", "the text is formatted")
+    assert source.get_attribute("value") == format_rules(typed) != typed
+    wait(browser, lambda b: "ok: it checks" in by_id(b, "check-state").text, "the formatted file checks")
     by_id(browser, "save").click()
     wait(browser, lambda b: "saved" in by_id(b, "status").text, "it is saved")
-    assert (folder / "my_war.rules").read_text().endswith("\nvar upturned: number = 0")
+    assert (folder / "my_war.rules").read_text().endswith("\nvar upturned: number = 0\n")
 
 
 def deal(browser, game: str, seats: list[str], seed: int, params: str = ""):

@@ -319,12 +319,25 @@ def save_variant(studio: Studio, request: Request, body: dict) -> dict:
     return {"path": path}
 
 
+def editor_path(studio: Studio, body: dict) -> Path:
+    """The file the editor's text stands for: the folder's or a bundled game, or a new one of the folder."""
+    name = field(body, "path", str, required=True)
+    return studio.folder.new_rules_path(name) if body.get("new") else studio.folder.rules_path(name)[0]
+
+
 def check_text(studio: Studio, request: Request, body: dict) -> dict:
     """The diagnostics of the editor's text, checked as the file it will be saved as."""
-    name = field(body, "path", str, required=True)
-    path = studio.folder.new_rules_path(name) if body.get("new") else studio.folder.rules_path(name)[0]
+    path = editor_path(studio, body)
     text = field(body, "text", str)
     return studio.checker_worker().call("check", str(path), text, params_of(body), limit=studio.limits.check)
+
+
+def format_text(studio: Studio, request: Request, body: dict) -> dict:
+    """The editor's text in the layout of `cardrules fmt`, or the diagnostic of where it does not
+    parse: parsed, as a check is, in the checker's worker under the check's time limit."""
+    path = editor_path(studio, body)
+    text = field(body, "text", str, required=True)
+    return studio.checker_worker().call("format", str(path), text, limit=studio.limits.check)
 
 
 def open_table(studio: Studio, request: Request, body: dict) -> dict:
@@ -529,6 +542,7 @@ def routes() -> list:
         get("/", index),
         get("/api/files", list_files), get("/api/file", read_file), post("/api/file", save_file),
         post("/api/variant", save_variant), post("/api/check", check_text),
+        post("/api/format", format_text),
         post("/api/tables", open_table), get("/api/tables/{id}", table_view),
         post("/api/tables/{id}/move", table_move), post("/api/tables/{id}/undo", table_undo),
         post("/api/tables/{id}/save", table_save), get("/api/tables/{id}/log", table_log),

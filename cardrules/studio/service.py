@@ -19,6 +19,7 @@ from ..engine.json_values import param_json
 from ..engine.loader import load_game, read_rules
 from ..language.checker import check
 from ..language.diagnostics import RulesError, SourceMap
+from ..language.limits import MAX_RULES_BYTES
 from ..language.model import Model
 from ..play.replay import GameLog
 from ..play.simulate import compare, simulate
@@ -90,6 +91,19 @@ class Service:
         except RulesError as exc:
             return {"ok": False, "diagnostics": diagnostics_json(exc), "info": None}
         return {"ok": True, "diagnostics": [], "info": describe(model, ActionEncoding(game))}
+
+    def op_format(self, path: str, text: str) -> dict:
+        """`text` as `cardrules fmt` lays it out, or the diagnostic of where it does not parse
+        (named as the file at `path`, as a check names it)."""
+        if len(text.encode("utf-8")) > MAX_RULES_BYTES:
+            raise ValueError(f"the text is larger than {MAX_RULES_BYTES:,} bytes, the most a rules file may be")
+        # Imported only here, as the loader imports the parser: a table's worker needs neither.
+        from ..editor.formatter import format_rules
+        try:
+            formatted = format_rules(text, path)
+        except RulesError as exc:
+            return {"ok": False, "text": None, "diagnostics": diagnostics_json(exc)}
+        return {"ok": True, "text": formatted, "diagnostics": []}
 
     # --- a table
     def op_open_table(self, path: str, name: str, params: dict, seed: int, seats: list[str]) -> dict:

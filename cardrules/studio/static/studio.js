@@ -204,6 +204,7 @@ async function openFile(path) {
     $("source").readOnly = file.bundled;
     $("file-name").textContent = path + (file.bundled ? " (bundled, read only)" : "");
     $("save").disabled = file.bundled;
+    $("format").disabled = file.bundled;
     $("save-variant").disabled = false;
     $("play-this").disabled = false;
     showTab("edit");
@@ -302,6 +303,35 @@ async function save() {
 }
 $("save").addEventListener("click", save);
 
+// The layout of `cardrules fmt`. The answer replaces the text only if nothing was typed while it
+// was on its way; a text that does not parse is left as it is, with the parser's diagnostic.
+async function formatText() {
+  if (!editor.path || editor.bundled) return;
+  const sent = $("source").value;
+  try {
+    const result = await api("POST", "/api/format", { path: editor.path, text: sent, new: editor.isNew });
+    if ($("source").value !== sent) { say("the text changed while it was being formatted: format again", true); return; }
+    if (!result.ok) {
+      editor.diagnostics = result.diagnostics;
+      $("check-state").textContent = "not formatted: it does not parse";
+      $("check-state").className = "bad";
+      showDiagnostics();
+      highlight();
+      return;
+    }
+    if (result.text === sent) { say("already formatted"); return; }
+    const line = sent.slice(0, $("source").selectionStart).split("\n").length;
+    $("source").value = result.text;
+    const starts = lineStarts(result.text);
+    const at = starts[Math.min(line, starts.length) - 1];
+    $("source").setSelectionRange(at, at);
+    say("formatted");
+    highlight();
+    checkNow();
+  } catch (e) { say(problemText(e), true); }
+}
+$("format").addEventListener("click", formatText);
+
 $("save-variant").addEventListener("click", async () => {
   const base = editor.path;
   const suggestion = base.replace(/\.rules$/, "").split("/").pop().replace(/-/g, "_") + "_variant.rules";
@@ -324,6 +354,7 @@ $("new-file").addEventListener("click", () => {
   $("source").value = `game "${path.replace(/\.rules$/, "").replace(/[_-]/g, " ")}"\nplayers 2..2\n`;
   $("file-name").textContent = path + " (not saved yet)";
   $("save").disabled = false;
+  $("format").disabled = false;
   $("save-variant").disabled = true;
   $("play-this").disabled = true;
   highlight();
