@@ -83,7 +83,7 @@ def move_text_for(before: State, move: Move, seat: int, after: State | None = No
     game = before.game
     compiled = game.phases[before.phase].moves[move.decl]
     types = [T.element(game.model.types.get(id(g.source), T.ANY)) for g in compiled.decl.generators]
-    moved = _after_its_own_statements(before, move)
+    moved = after_its_own_statements(before, move)
 
     def seen(card: int) -> bool:
         return game.visible_to(before, card, seat) or game.visible_to(moved, card, seat)
@@ -104,7 +104,7 @@ def move_text_for(before: State, move: Move, seat: int, after: State | None = No
     return compiled.render(before, dict(zip(compiled.var_names, args)))
 
 
-def _after_its_own_statements(before: State, move: Move) -> State:
+def after_its_own_statements(before: State, move: Move) -> State:
     """The state when the move's own statements are done, before the automatic phases that
     follow it run."""
     state = before.clone()
