@@ -612,8 +612,9 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, scroll, players,
         played = []
         if log is not None:
             from .play.replay import replay as run
-            for _, text, _ in run(log, compiled):
+            for _, text, after in run(log, compiled):
                 played.append(text)
+                state = after  # where play resumes
         who = "you are seat" if len(humans) == 1 else "people at seats"
         screen.print(f"{compiled.title}, seed {seed}; {who} {', '.join(map(str, humans))}", markup=False,
                      highlight=False)

@@ -4,6 +4,7 @@ against bots, and what the screen shows at the moments that matter."""
 import json
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -197,3 +198,18 @@ def test_ctrl_c_keeps_the_log_and_resume_goes_on(tmp_path):
     end = resumed.play(first_move)
     assert f"resumed after {len(saved['moves'])} moves" in resumed.screens[0]
     assert "final scores" in end
+
+
+def test_resume_goes_on_from_the_position_the_log_reached(tmp_path):
+    """`play --resume` replays the log's moves and offers the moves of the position they reach,
+    not those of the fresh deal."""
+    log = tmp_path / "game.json"
+    command = [sys.executable, str(ROOT / "cli.py"), "play"]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    subprocess.run(command + ["sete-e-meio", "--seed", "3", "--players", "2", "--param", "rounds=1", "--save",
+                              str(log), "--plain"], input="bet 2\n", text=True, env=env, cwd=tmp_path, timeout=120)
+    assert json.loads(log.read_text())["moves"][0] == "bet 2"
+    resumed = subprocess.run(command + ["--resume", str(log), "--plain"], input="q\n", text=True, env=env,
+                             cwd=tmp_path, timeout=120, capture_output=True).stdout
+    offered = resumed.split("resumed after")[1]
+    assert "  1  stand" in offered and "  1  bet" not in offered
