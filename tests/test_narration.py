@@ -150,7 +150,7 @@ def test_a_random_game_as_seat_0_reads_it_names_no_hidden_variable_nor_unseen_ca
     named = [re.compile(rf"(?<!\w){re.escape(v)}(?!\w)" if "_" in v else rf"(?<!\w){re.escape(v)}(:| ->)")
              for v in hidden]
     state, setup = told_new_state(game, 7)
-    steps = [(None, setup, [state])]
+    dealt = state.clone()
     chooser = random.Random(7)
     for _ in range(300):
         if state.is_over:
@@ -160,14 +160,14 @@ def test_a_random_game_as_seat_0_reads_it_names_no_hidden_variable_nor_unseen_ca
         move, story = told_apply(state, legal[chooser.randrange(len(legal))])
         states = [before, state.clone()] + [s for b in story for s in ((b.before, b.after) if isinstance(b, Passage) else (b.at,))]
         lines = table.narrate(seat, move, story, before, state, 0)
-        steps.append((lines, story, states))
         for line in lines:
             seen = {game.deck.names[c] for st in states for c in range(game.deck_size) if game.visible_to(st, c, 0)}
             cards = set(table.card_pattern.findall(line.plain))
             assert cards <= seen, f"{name}: seat 0 is told {cards - seen}: {line.plain}"
             for pattern in named:
                 assert not pattern.search(line.plain), f"{name}: a hidden variable named: {line.plain}"
-    for line in table.tell(setup, steps[0][2][0], 0):
-        dealt = {game.deck.names[c] for c in range(game.deck_size) if game.visible_to(steps[0][2][0], c, 0)}
-        assert set(table.card_pattern.findall(line.plain)) <= dealt, f"{name}: the deal tells {line.plain}"
+    at_deal = [dealt] + [s for b in setup for s in ((b.before, b.after) if isinstance(b, Passage) else (b.at,))]
+    seen = {game.deck.names[c] for st in at_deal for c in range(game.deck_size) if game.visible_to(st, c, 0)}
+    for line in table.tell(setup, dealt, 0):
+        assert set(table.card_pattern.findall(line.plain)) <= seen, f"{name}: the deal tells {line.plain}"
         assert not any(p.search(line.plain) for p in named), f"{name}: {line.plain}"
