@@ -581,6 +581,7 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, scroll, players,
     """
     import random
 
+    from .engine.story import told_new_state
     from .play.replay import GameLog
     from .play.specs import check_file_agent_spec
     from .play.table import Style
@@ -608,9 +609,10 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, scroll, players,
         seat, bots = seat or "0", bots or "random"
         humans = _seats(seat, compiled.player_count)
         agents, specs = _bots(bots, compiled, humans, seed)
-        state = compiled.new_state(seed)
+        state, opening = told_new_state(compiled, seed)
         played = []
         if log is not None:
+            opening = []  # the deal was told when the game began
             from .play.replay import replay as run
             for _, text, after in run(log, compiled):
                 played.append(text)
@@ -622,7 +624,7 @@ def play(game, seat, bots, seed, save_path, resume_path, plain, scroll, players,
             screen.print(f"resumed after {len(played)} moves", markup=False, highlight=False)
         fixed = screen.is_terminal and not (plain or scroll)
         session = Session(state, humans, agents, screen, style=Style.for_console(screen, plain), played=played,
-                          fixed=fixed)
+                          fixed=fixed, opening=opening)
         session.run()
     except RulesError as exc:
         _fail(exc)

@@ -119,3 +119,55 @@ def test_no_seat_is_told_a_card_it_may_not_see_nor_a_variable_by_its_name(name):
                     assert named <= seen, f"{name}, seed {seed}: seat {viewer} is told {named - seen}: {line.plain}"
                     for var in secret:
                         assert not re.search(rf"(?<![\w]){re.escape(var)}:", line.plain), (name, line.plain)
+
+
+def test_play_tells_the_opening_deal_in_the_games_words():
+    """`cardrules play` deals with `told_new_state`: the setup's texts (Whist's turn-up) and the
+    cards dealt to the person are told first, before any move and the first prompt."""
+    from click.testing import CliRunner
+
+    from cardrules.cli import cli
+    game = load_game("whist")
+    state, setup = told_new_state(game, 1)
+    deal = [line.plain for line in CardTable(game, PLAIN).tell(setup, state, 0)]
+    assert any(re.fullmatch(r"  \w+ is turned up: trumps", line) for line in deal), deal
+    result = CliRunner().invoke(cli, ["play", "whist", "--seed", "1", "--plain", "--bots", "random"], input="q\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1:1 + len(deal)] == deal, result.output
+    assert any(line.startswith("  stock -> your hand: ") for line in deal), deal
+
+
+@pytest.mark.parametrize("name", sorted(bundled_games()))
+def test_a_random_game_as_seat_0_reads_it_names_no_hidden_variable_nor_unseen_card(name):
+    """Every bundled game and variant, its deal and a random game's moves as seat 0 is told them:
+    a card named is one seat 0 saw in the step, and no variable the display hides is named (a
+    name like `to_play` never, a one-word name never as `name:` nor `name ->`)."""
+    game = load_game(name, {"max_hands": 1} if name.startswith("buraco") else {})
+    table = CardTable(game, PLAIN)
+    shown = set(table.display.totals)
+    hidden = [v.name for v in game.vars if v.name not in shown and v.name not in game.zones]
+    named = [re.compile(rf"(?<!\w){re.escape(v)}(?!\w)" if "_" in v else rf"(?<!\w){re.escape(v)}(:| ->)")
+             for v in hidden]
+    state, setup = told_new_state(game, 7)
+    dealt = state.clone()
+    chooser = random.Random(7)
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat, before = state.current_player, state.clone()
+        legal = state.legal_moves()
+        move, story = told_apply(state, legal[chooser.randrange(len(legal))])
+        states = [before, state.clone()] + [s for b in story for s in ((b.before, b.after) if isinstance(b, Passage) else (b.at,))]
+        lines = table.narrate(seat, move, story, before, state, 0)
+        for line in lines:
+            seen = {game.deck.names[c] for st in states for c in range(game.deck_size) if game.visible_to(st, c, 0)}
+            cards = set(table.card_pattern.findall(line.plain))
+            assert cards <= seen, f"{name}: seat 0 is told {cards - seen}: {line.plain}"
+            for pattern in named:
+                assert not pattern.search(line.plain), f"{name}: a hidden variable named: {line.plain}"
+    at_deal = [dealt] + [s for b in setup for s in ((b.before, b.after) if isinstance(b, Passage) else (b.at,))]
+    seen = {game.deck.names[c] for st in at_deal for c in range(game.deck_size) if game.visible_to(st, c, 0)}
+    for line in table.tell(setup, dealt, 0):
+        assert set(table.card_pattern.findall(line.plain)) <= seen, f"{name}: the deal tells {line.plain}"
+        assert not any(p.search(line.plain) for p in named), f"{name}: {line.plain}"

@@ -69,6 +69,14 @@ class FixedScreen:
                 elif (trick := self.cleared(beat, viewer)) is not None:
                     memory.last_trick = trick
 
+    def record_deal(self, story: list, dealt: State) -> None:
+        """The opening deal (the story of the setup), for every seat that watches."""
+        for viewer, memory in self.memory.items():
+            memory.recent.extend(self.table.tell(story, dealt, viewer))
+            for beat in story:
+                if isinstance(beat, Said):
+                    memory.board[beat.telling.span] = self.table.said(beat, (beat.at, dealt), viewer)
+
     def cleared(self, beat: Passage, viewer: int) -> Text | None:
         """A zone whose two or more cards, each played there by a move and seen by the seat,
         all left it at once: a trick taken (or a battle, a pot), in the order they were played,

@@ -396,7 +396,8 @@ class CardTable:
                 continue
             who = "team" if self.var_owner[name] == "team" and self.teams_shown else "seat"
             parts = [f"{who} {i} {self.plain_value(a)}{self.arrow}{self.plain_value(b)}"
-                     for i, (a, b) in enumerate(zip(was, now)) if a != b] if isinstance(now, list) else \
+                     for i, (a, b) in enumerate(zip(was or [None] * len(now), now)) if a != b] \
+                if isinstance(now, list) else \
                 [f"{self.plain_value(was)}{self.arrow}{self.plain_value(now)}"]
             out.append(Text(f"  {name.replace('_', ' ')}: " + ", ".join(parts)))
         return out

@@ -56,7 +56,7 @@ class Session:
     def __init__(self, state: State, humans: Iterable[int], bots: dict, console: Console,
                  read: Callable[[str], str] = input, style: Style | None = None,
                  seat_names: dict[int, str] | None = None, played: list[str] | None = None,
-                 fixed: bool = False):
+                 fixed: bool = False, opening: list | None = None):
         self.state = state
         self.humans = sorted(set(humans))
         self.bots = bots
@@ -74,6 +74,11 @@ class Session:
         # Bots that infer from play hear of every move, each reading only what its seat sees.
         self.watching = observers(bots.values())
         self.screen = FixedScreen(self.table, console, self.humans) if fixed else None
+        # The story of the opening deal (`told_new_state`), told to each person before their first turn.
+        dealt = state.clone()
+        self.untold_deal = {h: (list(opening), dealt) for h in self.humans} if opening else {}
+        if self.screen is not None and opening:
+            self.screen.record_deal(list(opening), dealt)
 
     def print(self, renderable) -> None:
         """A message for the person at the terminal: on the fixed screen, under the moves."""
@@ -119,7 +124,11 @@ class Session:
 
     def tell(self, viewer: int) -> None:
         """What happened since `viewer` last looked (the fixed screen keeps it as it happens)."""
+        deal = self.untold_deal.pop(viewer, None)
         if self.screen is None or not self.screen.on:
+            if deal is not None:
+                for line in self.table.tell(deal[0], deal[1], viewer):
+                    self.print(line)
             for seat, move, story, before, after in self.unseen[viewer]:
                 for line in self.table.narrate(seat, move, story, before, after, viewer):
                     self.print(line)
