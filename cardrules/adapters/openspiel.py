@@ -196,7 +196,7 @@ class _Node:
     that led here; the records of the game are the chain of `parent`s."""
 
     __slots__ = ("context", "state", "pending", "dealt", "parent", "seen", "taken", "legal", "children",
-                 "strings", "result")
+                 "strings", "result", "memo")
 
     def __init__(self, context: _Context, state, parent=None, pending=None, seen=None, taken=None):
         self.context = context
@@ -210,6 +210,7 @@ class _Node:
         self.children: dict[int, _Node] = {}
         self.strings: dict[int, str] = {}
         self.result = None
+        self.memo: dict | None = None  # values of the path here (see _recalled)
 
     def __deepcopy__(self, memo) -> _Node:
         return self
@@ -222,24 +223,46 @@ class _Node:
             return pyspiel.PlayerId.TERMINAL
         return self.state.player
 
-    def history(self, seat: int) -> list[str]:
-        seen = []
-        node = self
-        while node is not None:
-            if node.seen is not None:
-                seen.append(node.seen[seat])
-            node = node.parent
-        seen.reverse()
-        return seen
+    def history(self, seat: int) -> str:
+        """Every move as `seat` saw it, one per line, oldest first."""
+        def saw(node: _Node, text: str | None) -> str | None:
+            if node.seen is None:
+                return text
+            return node.seen[seat] if text is None else text + "\n" + node.seen[seat]
+        return self._recalled(("history", seat), saw, None) or ""
 
-    def taken_by(self, seat: int) -> list[int]:
-        taken = []
-        node = self
+    def taken_by(self, seat: int) -> dict[int, int]:
+        """How often `seat` took each action on the way here (read it, never change it)."""
+        def took(node: _Node, counts: dict[int, int]) -> dict[int, int]:
+            taken = node.taken
+            if taken is None or taken[0] != seat:
+                return counts
+            counts = dict(counts)
+            counts[taken[1]] = counts.get(taken[1], 0) + 1
+            return counts
+        return self._recalled(("taken", seat), took, {})
+
+    def _recalled(self, key, extend, empty):
+        """A value of the path from the root to this node, each node's from its parent's by
+        `extend`: computed from the nearest node that has it (kept on the nodes a player's
+        action led to), so that a line of play costs each node once, not once per call."""
+        path = []
+        node: _Node | None = self
+        value = empty
         while node is not None:
-            if node.taken is not None and node.taken[0] == seat:
-                taken.append(node.taken[1])
+            memo = node.memo
+            if memo is not None and key in memo:
+                value = memo[key]
+                break
+            path.append(node)
             node = node.parent
-        return taken
+        for node in reversed(path):
+            value = extend(node, value)
+            if node.taken is not None or node is self:
+                if node.memo is None:
+                    node.memo = {}
+                node.memo[key] = value
+        return value
 
     def child(self, action: int) -> _Node:
         node = self.children.get(action)
@@ -445,8 +468,8 @@ class CardrulesObserver:
         self.tensor[:lay_size] = observation_tensor(node.state, player)
         if self.perfect_recall:
             taken = self.dict["taken"]
-            for action in node.taken_by(player):
-                taken[action] += 1
+            for action, count in node.taken_by(player).items():
+                taken[action] = count
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         node = state.node
