@@ -68,6 +68,14 @@ class PayoffInfo:
 
 
 @attrs.define(slots=True)
+class LengthInfo:
+    """What `length at most N moves` declares: no game takes more than `moves` moves."""
+
+    moves: int
+    span: Any
+
+
+@attrs.define(slots=True)
 class Model:
     rules: n.RulesFile
     sources: SourceMap
@@ -90,3 +98,4 @@ class Model:
     display: Any = None  # a cardrules.language.display.Display: what a player's screen shows
     player_range: tuple[int, int, int] = (0, 0, 0)  # the fewest, the most and the default
     payoffs: PayoffInfo | None = None  # the scores as payoffs, when the rules declare them
+    length: LengthInfo | None = None  # the most moves a game takes, when the rules declare it
