@@ -80,3 +80,19 @@ def test_the_gymnasium_env_ends_the_episode_on_an_illegal_id():
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, _, info = e.step(illegal)
     assert terminated and reward == -1.0 and "not a legal action" in info["illegal"]
+
+
+def test_a_cardrules_agent_plays_as_a_pyspiel_bot_against_openspiel_s_ismcts():
+    game = pyspiel.load_game("cardrules", {"rules": "piquet-short-partie"})
+    bots = [openspiel_adapter.CardrulesSearchBot(game, "ismcts:3", seed=1), openspiel_adapter.ISMCTSBot(game, 3)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(2))
+    assert len(returns) == 2 and abs(sum(returns)) < 1e-9  # win/loss, or a draw
+
+
+def test_openspiel_s_ismcts_plays_as_a_cardrules_agent():
+    rules = load_game("kuhn-poker")
+    agent = openspiel_adapter.OpenSpielISMCTSAgent(3)
+    state = rules.new_state(4)
+    while not state.is_over:
+        state.apply(agent.choose(state))
+    assert agent.rate is not None and agent.rate > 0

@@ -593,7 +593,8 @@ class OpenSpielISMCTSAgent:
         return game
 
     def _search(self, game: CardrulesGame, state: CardrulesState) -> int:
-        simulations = self.FIRST_SIMULATIONS if self.rate is None else max(1, int(self.rate * self.SECONDS))
+        # At least 2: OpenSpiel's first simulation only makes the root, and a root unvisited fails its assertion.
+        simulations = self.FIRST_SIMULATIONS if self.rate is None else max(2, int(self.rate * self.SECONDS))
         bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, self.rng), 2.0, simulations,
                                random_state=self.rng, use_observation_string=True)
         started = time.process_time()
