@@ -34,21 +34,23 @@ such a sample instead of the real position.
 from __future__ import annotations
 
 import random
+import time
 from numbers import Integral
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
-from ..engine.actions import encoding
-from ..play.agents import sample_hidden
+from ..engine.actions import encoding, resolve_action
+from ..play.agents import goes_on, sample_hidden
 from ..engine.loader import load_game, parse_param
 from ..engine.observation_tensor import (information_state_string, layout, observation_string, observation_tensor,
                                   observed_move)
-from ..engine.errors import IllegalMove
-from ..engine.runtime import Game
+from ..engine.errors import IllegalMove, RulesRuntimeError
+from ..engine.runtime import Game, State
 from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError
-from ..engine.chance import NeedChance, chance_state, run_step, settle_chance, start
+from ..engine.chance import ChanceState, NeedChance, chance_state, run_step, settle_chance, start
 from .outcome import Payoffs, payoffs
 
 DEFAULT_DEALS = 0  # explicit chance
@@ -101,6 +103,15 @@ def _max_tokens(game: Game) -> int:
     return max([1 + sum(bound(t) for t in types) for types in enc.param_types.values()] or [1])
 
 
+def max_game_length(game: Game) -> int:
+    """The most decisions of one game: its moves times the most action ids of one move. The
+    moves are what the rules declare (`length at most N moves`, checked as the game is played),
+    else the engine's step limit, a bound of the engine rather than of the game, and loose."""
+    declared = game.model.length if game.model is not None else None
+    moves = declared.moves if declared is not None else game.max_steps + 1
+    return moves * _max_tokens(game)
+
+
 def _deals(value) -> int:
     if isinstance(value, bool) or not isinstance(value, Integral) or not 0 <= int(value) <= MAX_DEALS:
         raise RulesError([Diagnostic(f"deals={str(value)[:40]}: the deals are a whole number from 0 to {MAX_DEALS:,}",
@@ -125,7 +136,7 @@ class CardrulesGame(pyspiel.Game):
             min_utility=kind.low,
             max_utility=kind.high,
             utility_sum=kind.total,
-            max_game_length=1 + rules.max_steps * _max_tokens(rules))
+            max_game_length=max_game_length(rules))
         super().__init__(_game_type(UTILITY[kind.kind], rules.player_count, rules.player_count), info, params)
 
     @property
@@ -164,6 +175,7 @@ class _Context:
         self.rules = rules
         self.deals = deals
         self.payoffs = returns
+        self.length = rules.model.length if rules.model is not None else None
         self.kept = 0  # children kept by the nodes of this game
         self.root: _Node | None = None
 
@@ -196,7 +208,7 @@ class _Node:
     that led here; the records of the game are the chain of `parent`s."""
 
     __slots__ = ("context", "state", "pending", "dealt", "parent", "seen", "taken", "legal", "children",
-                 "strings", "result")
+                 "strings", "result", "memo", "moves")
 
     def __init__(self, context: _Context, state, parent=None, pending=None, seen=None, taken=None):
         self.context = context
@@ -210,6 +222,12 @@ class _Node:
         self.children: dict[int, _Node] = {}
         self.strings: dict[int, str] = {}
         self.result = None
+        self.memo: dict | None = None  # values of the path here (see _recalled)
+        self.moves = (0 if parent is None else parent.moves) + (seen is not None)  # moves made on the way here
+        declared = context.length
+        if declared is not None and self.moves > declared.moves:
+            raise RulesRuntimeError(f"the game goes on past the {declared.moves} moves that its rules declare",
+                                    declared.span, "raise the bound of `length`, or check why the game is longer")
 
     def __deepcopy__(self, memo) -> _Node:
         return self
@@ -222,24 +240,46 @@ class _Node:
             return pyspiel.PlayerId.TERMINAL
         return self.state.player
 
-    def history(self, seat: int) -> list[str]:
-        seen = []
-        node = self
-        while node is not None:
-            if node.seen is not None:
-                seen.append(node.seen[seat])
-            node = node.parent
-        seen.reverse()
-        return seen
+    def history(self, seat: int) -> str:
+        """Every move as `seat` saw it, one per line, oldest first."""
+        def saw(node: _Node, text: str | None) -> str | None:
+            if node.seen is None:
+                return text
+            return node.seen[seat] if text is None else text + "\n" + node.seen[seat]
+        return self._recalled(("history", seat), saw, None) or ""
 
-    def taken_by(self, seat: int) -> list[int]:
-        taken = []
-        node = self
+    def taken_by(self, seat: int) -> dict[int, int]:
+        """How often `seat` took each action on the way here (read it, never change it)."""
+        def took(node: _Node, counts: dict[int, int]) -> dict[int, int]:
+            taken = node.taken
+            if taken is None or taken[0] != seat:
+                return counts
+            counts = dict(counts)
+            counts[taken[1]] = counts.get(taken[1], 0) + 1
+            return counts
+        return self._recalled(("taken", seat), took, {})
+
+    def _recalled(self, key, extend, empty):
+        """A value of the path from the root to this node, each node's from its parent's by
+        `extend`: computed from the nearest node that has it (kept on the nodes a player's
+        action led to), so that a line of play costs each node once, not once per call."""
+        path = []
+        node: _Node | None = self
+        value = empty
         while node is not None:
-            if node.taken is not None and node.taken[0] == seat:
-                taken.append(node.taken[1])
+            memo = node.memo
+            if memo is not None and key in memo:
+                value = memo[key]
+                break
+            path.append(node)
             node = node.parent
-        return taken
+        for node in reversed(path):
+            value = extend(node, value)
+            if node.taken is not None or node is self:
+                if node.memo is None:
+                    node.memo = {}
+                node.memo[key] = value
+        return value
 
     def child(self, action: int) -> _Node:
         node = self.children.get(action)
@@ -315,6 +355,29 @@ def _root(context: _Context) -> _Node:
             context.root = _step(blank, chance_state(context.rules), None, [], None)
             context.root.parent = None
     return context.root
+
+
+# Samples tried before resample_from_infostate gives up, and the moves of random play each must
+# survive (a sample that breaks what play implies fails within a round of the table or two).
+RESAMPLE_TRIES = 200
+PROBE_ROUNDS = 4
+
+
+def _playable_sample(node: _Node, seat: int, rng: random.Random):
+    """The first of the samples of what `seat` cannot see (play.agents.sample_hidden) that
+    the rules can play on (play.agents.goes_on); RulesRuntimeError when none is."""
+    rules = node.context.rules
+    for tries in range(RESAMPLE_TRIES):
+        sample = sample_hidden(node.state, seat, rng)
+        # Every seat able to move is asked of the first half of the samples: in a phase where
+        # some seat never moves, no sample has it, and the second half asks only for play to go on.
+        if goes_on(sample, rng, PROBE_ROUNDS * rules.player_count, every_seat=tries < RESAMPLE_TRIES // 2):
+            if isinstance(sample, ChanceState):
+                sample.resolve_everything()  # the hidden cards were just dealt at random
+            return sample
+    raise RulesRuntimeError(f"resample_from_infostate: none of {RESAMPLE_TRIES} samples of the cards seat {seat} "
+                            "cannot see lets the rules play on", None,
+                            "the position is one that past play pins down more than a fresh deal can find")
 
 
 def chance_text(node: _Node, action: int) -> str:
@@ -401,11 +464,8 @@ class CardrulesState(pyspiel.State):
                                          "not a probability from 0 to 1")])
         other = self.clone()
         if node.dealt and node.pending is None:
-            sample = sample_hidden(node.state, int(player_id), random.Random(int(draw * 2 ** 53)))
-            if not node.context.deals:
-                sample.resolve_everything()  # the hidden cards were just dealt at random
-            twin = _Node(node.context, sample, node.parent, seen=node.seen, taken=node.taken)
-            other.node = twin
+            other.node = _Node(node.context, _playable_sample(node, int(player_id), random.Random(int(draw * 2 ** 53))),
+                               node.parent, seen=node.seen, taken=node.taken)
         return other
 
     def __str__(self):
@@ -445,8 +505,8 @@ class CardrulesObserver:
         self.tensor[:lay_size] = observation_tensor(node.state, player)
         if self.perfect_recall:
             taken = self.dict["taken"]
-            for action in node.taken_by(player):
-                taken[action] += 1
+            for action, count in node.taken_by(player).items():
+                taken[action] = count
 
     def string_from(self, state: CardrulesState, player: int) -> str:
         node = state.node
@@ -481,6 +541,136 @@ class DeterminizedBot(pyspiel.Bot):
 
     def inform_action(self, state, player_id, action):
         self.bot.inform_action(state, player_id, action)
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``)
+    made whole for ``evaluate_bots``, which tells every bot that a game starts
+    (``restart_at``) and of every action (``inform_action``): OpenSpiel's bot defines neither,
+    and pyspiel's base class raises "RestartAt(state) not implemented". The bot builds a fresh
+    tree at every decision from ``resample_from_infostate`` and keeps nothing between
+    decisions, so both are nothing to it. (pyspiel's C++ ``ISMCTSBot`` crashes on games
+    written in Python, OpenSpiel's own ``python_kuhn_poker`` as well.)
+
+    Made as ``ISMCTSBot(game, simulations=..., seed=...)``: `simulations` per decision, rollouts
+    by OpenSpiel's RandomRolloutEvaluator; keyword arguments go to OpenSpiel's bot."""
+
+    def __init__(self, game, simulations: int = 100, seed: int = 0, rollouts: int = 1, uct_c: float = 2.0,
+                 **options):
+        rng = np.random.RandomState(seed)
+        super().__init__(game, mcts.RandomRolloutEvaluator(rollouts, rng), uct_c, simulations,
+                         random_state=rng, **options)
+
+    def restart_at(self, state):
+        pass
+
+    def inform_action(self, state, player_id, action):
+        pass
+
+
+class OpenSpielISMCTSAgent:
+    """OpenSpiel's ISMCTSBot as a cardrules agent: ``--agents
+    cardrules.adapters.openspiel:OpenSpielISMCTSAgent``. Its budget is ``SECONDS`` of CPU time
+    per decision (subclass it for another): OpenSpiel's bot counts simulations, so each search
+    is given as many as fit in SECONDS at the rate of the searches before it. It searches the
+    position through this adapter in seeded mode (``deals=1``), where its samples of hidden
+    cards are resample_from_infostate's and its information sets are observation strings (it is
+    told the position, not the history). A move of several action ids is one search per id
+    where there is a choice."""
+
+    SECONDS = 0.1
+    FIRST_SIMULATIONS = 8  # until a search has been timed
+
+    def __init__(self, seed: int | str = 0):
+        self.rng = np.random.RandomState(seed if isinstance(seed, int) else random.Random(seed).getrandbits(31))
+        self.games: dict[int, CardrulesGame] = {}
+        self.rate: float | None = None  # simulations per CPU second, measured
+
+    def _game(self, rules: Game) -> CardrulesGame:
+        game = self.games.get(id(rules))
+        if game is None:
+            game = self.games[id(rules)] = _game_of(rules)
+        return game
+
+    def _search(self, game: CardrulesGame, state: CardrulesState) -> int:
+        # At least 2: OpenSpiel's first simulation only makes the root, and a root unvisited fails its assertion.
+        simulations = self.FIRST_SIMULATIONS if self.rate is None else max(2, int(self.rate * self.SECONDS))
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, self.rng), 2.0, simulations,
+                               random_state=self.rng, use_observation_string=True)
+        started = time.process_time()
+        action = bot.step(state)
+        spent = time.process_time() - started
+        if spent > 0:
+            self.rate = simulations / spent
+        return action
+
+    def choose(self, state):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        game = self._game(state.game)
+        chosen = state.clone()
+        while True:
+            position = CardrulesState(game)
+            position.node = _Node(game.context, chosen)
+            legal = chosen.legal_actions()
+            action = legal[0] if len(legal) == 1 else self._search(game, position)
+            move = chosen.apply_action(int(action))
+            if move is not None:
+                return next(m for m in moves if m.text == move.text)
+
+
+class CardrulesSearchBot(pyspiel.Bot):
+    """A cardrules agent (``ismcts`` by default, any spec of ``--agents``) as a pyspiel bot
+    for this adapter's games: it chooses a move on the engine's position and gives its action
+    ids one by one, and it hears every completed move (``inform_action``), from which
+    ``ismcts`` and ``pimc`` infer what the others hold."""
+
+    def __init__(self, game: CardrulesGame, spec: str = "ismcts", seed: int | str = 0):
+        from ..play.specs import make_agent
+        pyspiel.Bot.__init__(self)
+        self.agent = make_agent(spec, game.rules, seed)
+        self.tokens: list[int] = []
+
+    def restart_at(self, state):
+        self.tokens = []
+
+    def step(self, state):
+        node = state.node
+        engine = engine_position(node.state)
+        if not node.state.pending or not self.tokens:
+            move = self.agent.choose(engine)
+            self.tokens = list(encoding(node.context.rules).encode(engine, move))
+        return self.tokens[len(node.state.pending)]
+
+    def inform_action(self, state, player_id, action):
+        node = state.node
+        observe = getattr(self.agent, "observe", None)
+        if observe is None or player_id < 0 or node.pending is not None or node.state is None:
+            return
+        _, move = resolve_action(node.state, action)
+        if move is not None:
+            observe(engine_position(node.state), move)
+
+
+def engine_position(st):
+    """A seeded copy of an adapter's position, for an agent to search (a position of explicit
+    chance stops its playouts at every draw; this one draws from its seed)."""
+    return State.clone(st)
+
+
+def _game_of(rules: Game) -> CardrulesGame:
+    """An OpenSpiel game for a compiled Game, in seeded mode."""
+    params = " ".join(f"{k}={_param_text(v)}" for k, v in rules.params.items() if k != "players")
+    return CardrulesGame({"rules": rules.path, "players": rules.player_count, "params": params, "deals": 1})
+
+
+def _param_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return ",".join(map(_param_text, value))
+    return str(value)
 
 
 pyspiel.register_game(GAME_TYPE, CardrulesGame)

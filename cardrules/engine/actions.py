@@ -151,7 +151,14 @@ class ActionEncoding:
         if t == T.BOOL:
             return lambda st, x, out: out.append(self.yes if x else self.no)
         if t == T.NUMBER:
-            return lambda st, x, out: self._number(x, out)
+            low, high, start, number = self.window_low, self.window_high, self.window_start, self._number
+
+            def whole(st, x, out):
+                if x.__class__ is int and low <= x <= high:
+                    out.append(start + x - low)
+                else:
+                    number(x, out)
+            return whole
         if t in (T.SYMBOL, T.RANK, T.SUIT):
             return lambda st, x, out: out.append(none if x is None else self._word(x))
         return self._any
@@ -244,50 +251,162 @@ def _number_window(game: Game) -> tuple[int, int]:
 
 # --- the State's interface (runtime.py delegates here) --------------------------------------
 
-def _extending(sequences, prefix: tuple[int, ...]):
-    k = len(prefix)
-    return [(s, m) for s, m in sequences if s[:k] == prefix]
+class ActionTree:
+    """The legal moves of one position that begin with the tokens chosen so far (`depth` of
+    them), split by their next token when first asked: `next(enc, st)` maps a token to the
+    subtree it leads to, or to the Move itself when it leads to one move only (its other tokens
+    are the only ones possible, taken at once). Moves are encoded lazily, one parameter at a
+    time as the depth needs it: the first token is the move's name, so the root splits without
+    encoding anything, and a token that leads to one move plays it without encoding the rest."""
+
+    __slots__ = ("depth", "moves", "tokens", "_next", "choices")
+
+    def __init__(self, depth: int, moves: list[Move], tokens: list[list] | None):
+        self.depth = depth
+        self.moves = moves
+        # Per move: the index of the next parameter to encode, then its tokens encoded so far.
+        self.tokens = tokens
+        self._next: dict[int, ActionTree | Move] | None = None
+        self.choices: list[int] | None = None  # the tokens of `next`, sorted, once listed
+
+    def next(self, enc: ActionEncoding, st: State) -> dict[int, ActionTree | Move]:
+        following = self._next
+        if following is not None:
+            return following
+        following = self._next = {}
+        depth = self.depth
+        if depth == 0:
+            grouped: dict[int, list[Move]] = {}
+            names = enc.move_token
+            for m in self.moves:
+                grouped.setdefault(names[m.name], []).append(m)
+            for token, moves in grouped.items():
+                following[token] = moves[0] if len(moves) == 1 else ActionTree(1, moves, None)
+            return following
+        tokens = self.tokens
+        if tokens is None:
+            tokens = self.tokens = [[0, m.name] for m in self.moves]  # the name stands for its token
+        encoders = enc.param_encoders
+        phase = st.phase
+        split: dict[int, tuple[list[Move], list[list]]] = {}
+        for m, t in zip(self.moves, tokens):
+            if len(t) <= depth + 1:
+                args = m.args
+                params = encoders[(phase, m.decl)]
+                # the next parameters, until the token at this depth is known
+                while len(t) <= depth + 1 and t[0] < len(args):
+                    params[t[0]](st, args[t[0]], t)
+                    t[0] += 1
+                if len(t) <= depth + 1:
+                    split.clear()  # moves encoded alike: the first of them stands for them all
+                    following[-1] = m
+                    break
+            moves, seqs = split.setdefault(t[depth + 1], ([], []))
+            moves.append(m)
+            seqs.append(t)
+        for token, (moves, seqs) in split.items():
+            following[token] = moves[0] if len(moves) == 1 else ActionTree(depth + 1, moves, seqs)
+        return following
+
+
+class _Tokens:
+    """A State's ActionTree with the legal list it was built from (a new list, a new tree)."""
+
+    __slots__ = ("legal", "root", "enc")
+
+    def __init__(self, legal: list[Move], root: ActionTree, enc: ActionEncoding):
+        self.legal = legal
+        self.root = root
+        self.enc = enc
+
+
+def _tokens(st: State) -> _Tokens:
+    """The tree of the legal moves of `st` (empty when the game is over), kept on the State
+    with the list of legal moves it splits."""
+    kept = st._actions
+    if kept is not None and kept.legal is st._legal and kept.legal is not None:
+        return kept
+    enc = encoding(st.game)
+    if st.over:
+        return _Tokens([], ActionTree(0, [], None), enc)
+    legal = st.legal_moves()
+    kept = st._actions = _Tokens(legal, ActionTree(0, legal, None), enc)
+    return kept
+
+
+def _chosen(st: State, kept: _Tokens) -> ActionTree | Move | None:
+    """The subtree of the tokens chosen so far (None: they begin no legal move)."""
+    node: ActionTree | Move | None = kept.root
+    for token in st.pending:
+        node = node.next(kept.enc, st).get(token) if isinstance(node, ActionTree) else None
+    return node
+
+
+def _forced(node: ActionTree | Move, enc: ActionEncoding, st: State,
+            prefix: tuple[int, ...]) -> tuple[tuple[int, ...], ActionTree | Move]:
+    """Past the tokens that are the only ones possible next: the tokens then and the node."""
+    while node.__class__ is ActionTree:
+        following = node.next(enc, st)
+        if len(following) != 1:
+            break
+        ((token, node),) = following.items()
+        if token < 0:
+            return prefix, node  # moves encoded alike (ActionTree.next)
+        prefix += (token,)
+    return prefix, node
 
 
 def legal_actions(st: State) -> list[int]:
     """The distinct next tokens of the legal moves that extend the move chosen so far."""
-    k = len(st.pending)
-    return sorted({s[k] for s, _ in _extending(encoding(st.game).legal_sequences(st), st.pending)})
+    kept = _tokens(st)
+    node = kept.root if not st.pending else _chosen(st, kept)
+    if node.__class__ is not ActionTree:
+        return []
+    choices = node.choices
+    if choices is None:
+        choices = node.choices = sorted(node.next(kept.enc, st))
+    return choices[:]
+
+
+def resolve_action(st: State, action: int) -> tuple[tuple[int, ...], Move | None]:
+    """What choosing `action` leads to: the tokens chosen then (those that are the only ones
+    possible next included) and the Move they name, or None while the move is still being
+    chosen. An illegal id raises IllegalMove; nothing is changed."""
+    kept = _tokens(st)
+    enc = kept.enc
+    node = kept.root if not st.pending else _chosen(st, kept)
+    child = node.next(enc, st).get(action) if node.__class__ is ActionTree and action >= 0 else None
+    if child is None:
+        if st.over:
+            raise IllegalMove(enc.label(action), "the game is over")
+        raise IllegalMove(enc.label(action), "not a legal action here; legal: "
+                          + ", ".join(f"{a} ({enc.label(a)})" for a in legal_actions(st)))
+    if child.__class__ is not ActionTree:
+        return st.pending + (action,), child  # type: ignore[return-value]
+    prefix, child = _forced(child, enc, st, st.pending + (action,))
+    return prefix, (None if child.__class__ is ActionTree else child)  # type: ignore[return-value]
 
 
 def apply_action(st: State, action: int) -> Move | None:
     """Choose one token: returns the Move once the tokens name a whole move (it is played), or
     None while the move is still being chosen. An illegal id raises IllegalMove, state unchanged."""
-    enc = encoding(st.game)
-    if st.over:
-        raise IllegalMove(enc.label(action), "the game is over")
-    sequences = enc.legal_sequences(st)
-    prefix = st.pending + (action,)
-    live = _extending(sequences, prefix)
-    if not live:
-        legal = sorted({s[len(st.pending)] for s, _ in _extending(sequences, st.pending)})
-        raise IllegalMove(enc.label(action), "not a legal action here; legal: "
-                          + ", ".join(f"{a} ({enc.label(a)})" for a in legal))
-    while True:
-        tokens, move = live[0]
-        if len(tokens) == len(prefix):
-            return st.apply(move)  # applying clears `pending`
-        following = {s[len(prefix)] for s, _ in live}
-        if len(following) > 1:
-            st.pending = prefix
-            return None
-        prefix += (following.pop(),)
-        live = _extending(live, prefix)
+    prefix, move = resolve_action(st, action)
+    if move is not None:
+        return st.apply(move)  # applying clears `pending`
+    st.pending = prefix
+    return None
 
 
 def action_to_string(st: State, action: int) -> str:
     """What `action` would do here: the move's text when it completes a move, else the tokens
     chosen so far with this one (``capture 8S …``)."""
-    enc = encoding(st.game)
-    prefix = st.pending + (action,)
-    live = _extending(enc.legal_sequences(st), prefix)
-    if not live:
+    kept = _tokens(st)
+    enc = kept.enc
+    node = _chosen(st, kept)
+    child = node.next(enc, st).get(action) if node.__class__ is ActionTree and action >= 0 else None
+    if child is None:
         return enc.label(action)
-    if len({s for s, _ in live}) == 1:
-        return live[0][1].text  # the only completion is taken at once: this action plays it
-    return enc.describe(prefix) + " …"
+    _, child = _forced(child, enc, st, ())
+    if child.__class__ is not ActionTree:
+        return child.text  # type: ignore[union-attr]  # the only completion is taken at once
+    return enc.describe(st.pending + (action,)) + " …"

@@ -238,6 +238,8 @@ def observed_move(before: State, move: Move, after: State, seat: int) -> str:
     return " ".join([f"p{mover}", move.name] + [show(t, x) for t, x in zip(types, move.args)])
 
 
-def information_state_string(st: State, seat: int, history: list[str]) -> str:
-    """The seat's observation and the moves as it saw them, one per line, oldest first."""
-    return observation_string(st, seat) + "\nhistory:\n" + "\n".join(history)
+def information_state_string(st: State, seat: int, history: list[str] | str) -> str:
+    """The seat's observation and the moves as it saw them, one per line, oldest first (a list,
+    or the lines joined already)."""
+    lines = history if isinstance(history, str) else "\n".join(history)
+    return observation_string(st, seat) + "\nhistory:\n" + lines

@@ -22,7 +22,7 @@ from ..language.diagnostics import Diagnostic, RulesError, Span, did_you_mean, e
 from ..language.limits import LimitExceeded
 from ..language.model import ZoneInfo
 from ..language.types import Type
-from . import explain, observation, position, trail
+from . import actions, explain, observation, position, trail
 from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
 from .primitives import MOVE_CACHE_LIMIT, Move, last_rendered, normal_text
 
@@ -121,12 +121,10 @@ class Game:
         return f"<Game {self.title!r} from {Path(self.path).name}, {self.player_count} players>"
 
     def num_distinct_actions(self) -> int:
-        from .actions import encoding
-        return encoding(self).size
+        return actions.encoding(self).size
 
     def action_to_string(self, action: int) -> str:
-        from .actions import encoding
-        return encoding(self).label(action)
+        return actions.encoding(self).label(action)
 
     @property
     def team_count(self) -> int:
@@ -154,7 +152,7 @@ class Game:
         st.draws = 0
         st.steps = 0
         st.pending = ()
-        st._legal = None
+        st._legal = st._actions = None
         st._checkpoint = st._replay = None
         return st
 
@@ -207,7 +205,7 @@ class State:
 
     __slots__ = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase",
                  "player", "over", "seed", "draws", "steps", "pending", "_legal", "_checkpoint",
-                 "_replay")
+                 "_replay", "_actions")
     game: Game
     zones: list[list[int]]          # slot -> the cards in it, bottom first
     face: bytearray                 # card -> 1 when it lies face up
@@ -226,6 +224,7 @@ class State:
     _legal: list[Move] | None
     _checkpoint: Any
     _replay: array | None
+    _actions: Any  # the legal moves' action tokens (engine/actions.py), kept with the list they encode
 
     # --- the research-library interface
     @property
@@ -418,16 +417,13 @@ class State:
 
     # --- integer action ids (cardrules/engine/actions.py): `pending` holds the tokens of a move being chosen
     def legal_actions(self) -> list[int]:
-        from .actions import legal_actions
-        return legal_actions(self)
+        return actions.legal_actions(self)
 
     def apply_action(self, action: int) -> Move | None:
-        from .actions import apply_action
-        return apply_action(self, action)
+        return actions.apply_action(self, action)
 
     def action_to_string(self, action: int) -> str:
-        from .actions import action_to_string
-        return action_to_string(self, action)
+        return actions.action_to_string(self, action)
 
     def var(self, name: str, seat: int | None = None) -> Any:
         """The value of the rules variable `name` as the rules hold it: a card as its id in
@@ -479,7 +475,7 @@ class State:
         st.draws = self.draws
         st.steps = self.steps
         st.pending = self.pending
-        st._legal = None  # a cache of Move objects, not data: the copy lists its own
+        st._legal = st._actions = None  # caches of Move objects, not data: the copy lists its own
         st._checkpoint = st._replay = None
         return st
 
@@ -515,7 +511,7 @@ class State:
     def __setstate__(self, data: dict) -> None:
         for k in _STATE_DATA:
             setattr(self, k, data[k])
-        self._legal = None
+        self._legal = self._actions = None
         self._checkpoint = self._replay = None
 
     def __str__(self) -> str:

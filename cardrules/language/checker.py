@@ -20,8 +20,9 @@ from .limits import MAX_WORK
 from .diagnostics import Diagnostic, RulesError, SourceMap, Span, did_you_mean, plural
 from .display import check_display
 from .folding import ConstantTooLarge, NotConstant, const_eval
-from .limits import MAX_DECK_CARDS, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_REPEAT, MAX_STATIC_ITERATIONS, number_too_large
-from .model import PAYOFF_KINDS, Model, ParamInfo, PayoffInfo, Telling, VarInfo, ZoneInfo
+from .limits import (MAX_DECK_CARDS, MAX_DECLARED_MOVES, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_REPEAT,
+                     MAX_STATIC_ITERATIONS, number_too_large)
+from .model import PAYOFF_KINDS, LengthInfo, Model, ParamInfo, PayoffInfo, Telling, VarInfo, ZoneInfo
 
 # `{name}` in a move's `says` text: where the value of parameter `name` is shown.
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -186,6 +187,7 @@ class Checker:
         if not T.assignable(t, T.NUMBER):
             self.error(f"a score must be a number, not {t.describe()}", score.expr.span)
         payoffs = self.check_payoffs(decls["payoffs"])
+        length = self.check_length(decls["length"])
         self.fatal_if_errors()
         self.check_flow(setup)
         self.check_deals(setup)
@@ -196,14 +198,14 @@ class Checker:
                      symbols=frozenset(self.symbols | self.used_builtin_symbols), types=self.types,
                      names=self.names, display=self.display, player_range=self.player_range, payoffs=payoffs,
                      tellings=tuple(self.tellings.values()), warnings=self.warnings,
-                     direction=self.direction, seat_order=self.seat_order)
+                     direction=self.direction, seat_order=self.seat_order, length=length)
 
     def collect(self) -> dict[str, list]:
         kinds = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
                  n.Param: "param", n.Deck: "deck", n.Zone: "zone", n.Var: "var", n.Def: "def",
                  n.Action: "action", n.Phase: "phase", n.Setup: "setup", n.Score: "score",
                  n.Remove: "remove", n.Display: "display", n.Payoffs: "payoffs", n.Symbols: "symbols",
-                 n.Direction: "direction"}
+                 n.Direction: "direction", n.Length: "length"}
         decls: dict[str, list] = {k: [] for k in kinds.values()}
         seen: dict[str, Any] = {}
         for d in self.rules.decls:
@@ -439,6 +441,22 @@ class Checker:
             half = chosen // 2
             return chosen, tuple(p % half for p in range(chosen))
         return chosen, tuple(range(chosen))
+
+    def check_length(self, decls: list[n.Length]) -> LengthInfo | None:
+        """`length at most N moves`: N a whole constant from 1 to the engine's step limit."""
+        if not decls:
+            return None
+        if len(decls) > 1:
+            self.error("`length` is declared twice", decls[1].span)
+            return None
+        d = decls[0]
+        moves = self.const(d.moves, "the length of a game")
+        if isinstance(moves, bool) or not isinstance(moves, (int, Fraction)) or moves != int(moves) \
+                or not 1 <= moves <= MAX_DECLARED_MOVES:
+            self.error(f"a game's length is a whole number of moves from 1 to {MAX_DECLARED_MOVES:,}, not {moves}",
+                       d.moves.span, "`length at most 3 moves`; leave `length` out when no bound is known")
+            return None
+        return LengthInfo(moves=int(moves), span=d.span)
 
     def check_payoffs(self, decls: list[n.Payoffs]) -> PayoffInfo | None:
         """`payoffs LOW..HIGH KIND [TOTAL]`: constants, LOW <= HIGH, a kind the adapters know,

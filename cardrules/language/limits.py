@@ -16,6 +16,7 @@ MAX_NUMBER_DIGITS = 100  # of a number (numerator and denominator each): literal
 MAX_PLAYERS = 100  # the most players a `players` line may allow
 MAX_DECK_CARDS = 10_000  # suits x ranks x copies + jokers
 MAX_STATIC_ITERATIONS = 10_000_000  # of loops over constant ranges nested in one another
+MAX_DECLARED_MOVES = 200_000  # `length at most N moves`: the engine stops any game at 200,000 steps
 MAX_REPEAT = 1_000_000  # rounds of one `repeat at most N` (long ones are also charged to the step's budget)
 # JSON files, by what they hold. json.loads builds up to about 25 bytes of objects per byte of text
 # (`[[],[],...]`), so each cap is also what reading may cost.

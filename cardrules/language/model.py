@@ -80,6 +80,14 @@ class Telling:
 
 
 @attrs.define(slots=True)
+class LengthInfo:
+    """What `length at most N moves` declares: no game takes more than `moves` moves."""
+
+    moves: int
+    span: Any
+
+
+@attrs.define(slots=True)
 class Model:
     rules: n.RulesFile
     sources: SourceMap
@@ -108,3 +116,4 @@ class Model:
     direction: str = "clockwise"  # the direction of play a `direction` line declares
     # Per player, every player in the order of play starting with that one (the direction's).
     seat_order: tuple[tuple[int, ...], ...] = ()
+    length: LengthInfo | None = None  # the most moves a game takes, when the rules declare it

@@ -524,6 +524,15 @@ class Payoffs:
 
 
 @node
+class Length:
+    """``length at most N moves``: no game of these rules takes more than N moves (of all
+    seats together; automatic phases are not moves)."""
+
+    moves: Expr
+    span: Span
+
+
+@node
 class Remove:
     """In a variant: ``remove phase_name`` or ``remove phase_name move_name``."""
 
@@ -568,7 +577,7 @@ class Direction:
 
 Decl: TypeAlias = (
     GameName | Extends | Players | Teams | Param | Deck | Zone | Var | Def | Action | Phase | Setup |
-    Score | Payoffs | Remove | Display | Symbols | Direction
+    Score | Payoffs | Length | Remove | Display | Symbols | Direction
 )
 
 

@@ -575,6 +575,9 @@ class _ToAst(Transformer_NonRecursive):
     def payoffs_decl(self, meta, items):
         return n.Payoffs(low=items[0], high=items[1], kind=str(items[2]), total=items[3], span=self.s(meta))
 
+    def length_decl(self, meta, items):
+        return n.Length(moves=items[0], span=self.s(meta))
+
     # --- statements
     def block(self, meta, items):
         return n.Block(statements=tuple(items), span=self.s(meta))

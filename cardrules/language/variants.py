@@ -32,7 +32,8 @@ D = TypeVar("D", bound=Named)
 _KIND_WORDS = {n.Param: "parameter", n.Zone: "zone", n.Var: "variable", n.Def: "def", n.Action: "action",
                n.Phase: "phase"}
 _SINGLE_WORDS = {n.GameName: "game", n.Players: "players", n.Teams: "teams", n.Deck: "deck", n.Setup: "setup",
-                 n.Score: "score", n.Payoffs: "payoffs", n.Display: "display", n.Direction: "direction"}
+                 n.Score: "score", n.Payoffs: "payoffs", n.Length: "length", n.Display: "display",
+                 n.Direction: "direction"}
 
 
 def resolve_variant(base: n.RulesFile, variant: n.RulesFile, sources: SourceMap) -> n.RulesFile:

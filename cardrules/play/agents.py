@@ -144,6 +144,29 @@ def sample_hidden(state: State, seat: int, rng: random.Random) -> State:
     return st
 
 
+def goes_on(st: State, rng: random.Random, moves: int, every_seat: bool = True) -> bool:
+    """Whether the rules can play on from `st`, a sample of hidden cards: with `every_seat`,
+    each seat would have a legal move were it its turn now, and random play from a copy makes
+    `moves` moves (or reaches the end) without the rules failing. A sample can break what past
+    play implies (a Cassino builder holds a card of the build's value) and leave a seat with no
+    legal move when its turn comes; that is what this finds."""
+    trial = State.clone(st)  # a plain State: its draws are seeded, whatever kind `st` is
+    try:
+        if every_seat and not trial.over:
+            for seat in range(trial.game.player_count):
+                turn = State.clone(trial)
+                turn.player = seat
+                turn.legal_moves()
+        for _ in range(moves):
+            if trial.over:
+                return True
+            legal = trial.legal_moves()
+            trial.play(legal[rng.randrange(len(legal))])
+    except RulesRuntimeError:
+        return False
+    return True
+
+
 def place_cards(st: State, spots: list[tuple[list, int]], old: list[int], new: list[int]) -> None:
     """Put card ``new[k]`` where ``old[k]`` lies (``spots[k]``: a zone's or a group's list, and an
     index in it), each place keeping its face and who else knows it; variables that name a
