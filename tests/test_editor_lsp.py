@@ -99,10 +99,12 @@ def test_a_broken_file_gets_the_diagnostics_of_check_with_the_same_text(lsp, nam
 
 
 def test_a_syntax_error_as_you_type_then_its_fix(lsp):
-    text = SETE.read_text()
-    uri = lsp.open(SETE, text)
+    hearts = GAMES / "hearts.rules"
+    text = hearts.read_text()
+    uri = lsp.open(hearts, text)
     assert lsp.diagnostics(uri) == []
-    broken = text.replace("not raised[me] and can_draw", "not raised[me] && can_draw")
+    broken = text.replace("if penalty(c) and (", "if penalty(c) && (")
+    assert broken != text
     lsp.change(uri, broken)
     [d] = lsp.diagnostics(uri)
     assert d.message.startswith("unexpected character `&`\nhint: write `and`")
@@ -148,7 +150,7 @@ def test_hover_tells_a_builtin_a_keyword_a_name_a_local_and_a_card(lsp):
     uri = lsp.open(SETE)
     assert lsp.diagnostics(uri) == []  # checked: the types are known
     builtin = hover(lsp, uri, position(text, "players_from(", into=2))
-    assert "players_from(player) -> list of player" in builtin and REGISTRY["players_from"].doc in builtin
+    assert "players_from(player, [symbol]) -> list of player" in builtin and REGISTRY["players_from"].doc in builtin
     assert hover(lsp, uri, position(text, "goto deal", into=1)) == f"`goto`: {KEYWORDS['goto']}"
     chips = hover(lsp, uri, position(text, "chips[from] -= amount", into=1))
     assert "var chips: per player number = bankroll" in chips
@@ -175,7 +177,7 @@ def test_completion_offers_names_in_scope_builtins_keywords_and_cards(lsp):
     items = completion_labels(lsp, uri, position(text, "chips[to] += amount"))
     for label in ("amount", "from", "chips", "hand", "min_bet", "total", "banker", "move", "goto", '"JD"', '"A"'):
         assert label in items, label
-    assert items["players_from"].detail == "players_from(player) -> list of player"
+    assert items["players_from"].detail == "players_from(player, [symbol]) -> list of player"
     outside = completion_labels(lsp, uri, position(text, "setup {"))
     assert "amount" not in outside and "chips" in outside
     goto = completion_labels(lsp, uri, position(text, "goto bet", into=5))
@@ -238,7 +240,9 @@ def test_rename_a_local_name_and_the_file_still_checks(lsp):
     assert prepared.start == position(text, "amount: number)")
     edit = lsp.run(lsp.client.text_document_rename_async(L.RenameParams(doc(uri), at, "chips_paid")))
     renamed = apply(text, edit.changes[uri])
-    assert renamed.count("chips_paid") == 3 and "move bet(amount in" in renamed  # the move's own `amount` stays
+    # The parameter, its two uses and its `{amount}` in the action's `says` text; the move's own
+    # `amount` stays.
+    assert renamed.count("chips_paid") == 4 and "{chips_paid}" in renamed and "move bet(amount in" in renamed
     lsp.change(uri, renamed)
     assert lsp.diagnostics(uri) == []
     with pytest.raises(Exception, match="cannot be a name"):

@@ -291,12 +291,22 @@ class Index:
         return None
 
     def references(self, target: Symbol) -> list[tuple[Index, Token]]:
-        """Every token in this file and the files it extends that names `target`."""
+        """Every token in this file and the files it extends that names `target`; a local's
+        `{name}` in a `says` text within its scope too (as a token of the placeholder's name)."""
         out: list[tuple[Index, Token]] = []
+        placeholder = "{" + target.name + "}"
         for ix in self.chain():
             for i, tok in enumerate(ix.tokens):
                 if str(tok) == target.name and ix.resolve(i) == target:
                     out.append((ix, tok))
+                elif tok.type == "STRING" and placeholder in tok and target.scope is not None \
+                        and target.scope[0] <= tok.start_pos < target.scope[1] and "\n" not in tok:
+                    at = tok.find(placeholder)
+                    while at >= 0:
+                        column = tok.column + at + 1
+                        out.append((ix, Token("NAME", target.name, tok.start_pos + at + 1, tok.line, column,
+                                              tok.line, column + len(target.name))))
+                        at = tok.find(placeholder, at + 1)
         return out
 
     def visible_locals(self, offset: int) -> list[Symbol]:
