@@ -20,18 +20,24 @@ from studio_client import Client, client, server, start_studio, studio_folder  #
 WAR = (os.path.dirname(__file__) + "/../games/war.rules")
 MISTAKE = 'game "Oops"\nplayers 2..2\ndeck { suits C D ranks A K }\nzone stock: shared, hidden, starts with deck\n' \
           'var x: nmber = 0\nsetup { goto play }\nphase play { turn players[0]\n  move go { end game } }\nscore p: 0\n'
+# Each step stays within the engine's work budget, and the steps go round and round: only the
+# studio's time limit stops it, on any machine (a single step over the budget would be refused
+# by the engine first, sooner on a fast machine than the time limit).
 RUNAWAY = '''game "Runaway"
 players 2..2
 deck { suits C D ranks A K }
 zone stock: shared, hidden, starts with deck
 zone hand: per player, private
 var x: number = 0
-setup {
-  repeat at most 1000000 while true { repeat at most 100000 while true { x += 1 } }
-  goto play }
-phase play { turn players[0]
-  move go {
-    end game } }
+setup { goto spin }
+phase spin {
+  do {
+    repeat at most 1000000 while x >= 0 { x += 1 }
+    if x < 0 { end game }
+    x = 0
+    goto spin
+  }
+}
 score p: x
 '''
 
