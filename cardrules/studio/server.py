@@ -340,6 +340,19 @@ def format_text(studio: Studio, request: Request, body: dict) -> dict:
     return studio.checker_worker().call("format", str(path), text, limit=studio.limits.check)
 
 
+def opened_session(studio: Studio, kind: str, method: str, *args) -> dict:
+    """A new session of `kind` whose worker first runs `method(*args)`: its id and first view,
+    or, when that is refused or stops, no session left behind."""
+    key, worker = studio.open_session(kind)
+    try:
+        view = worker.call(method, *args, limit=studio.limits.table)
+    except (Refused, WorkerStopped):
+        studio.sessions.pop(key, None)
+        worker.stop("closed")
+        raise
+    return {"id": key, "view": view}
+
+
 def open_table(studio: Studio, request: Request, body: dict) -> dict:
     name = field(body, "path", str, required=True)
     path, bundled = studio.folder.rules_path(name)
@@ -352,15 +365,8 @@ def open_table(studio: Studio, request: Request, body: dict) -> dict:
     seed = random.randrange(1 << 30) if seed is None else seed
     params = params_of(body)
     params.setdefault("players", len(seats))
-    key, worker = studio.open_session("table")
-    try:
-        view = worker.call("open_table", str(path), name if bundled else str(path), params, seed, seats,
-                           limit=studio.limits.table)
-    except (Refused, WorkerStopped):
-        studio.sessions.pop(key, None)
-        worker.stop("closed")
-        raise
-    return {"id": key, "view": view}
+    return opened_session(studio, "table", "open_table", str(path), name if bundled else str(path), params, seed,
+                          seats)
 
 
 def table_view(studio: Studio, request: Request, body: dict) -> dict:
@@ -419,17 +425,9 @@ def open_replay(studio: Studio, request: Request, body: dict) -> dict:
             log = GameLog.read(where)
         log.folder = studio.folder.root
     path = studio.folder.log_rules(log)
-    key, worker = studio.open_session("replay")
     data = {"game": log.game, "params": log.params, "seed": log.seed, "moves": log.moves,
             "rules_sha256": log.rules_sha256, "seats": log.seats}
-    try:
-        view = worker.call("open_replay", data, str(log.folder or studio.folder.root), path,
-                           limit=studio.limits.table)
-    except (Refused, WorkerStopped):
-        studio.sessions.pop(key, None)
-        worker.stop("closed")
-        raise
-    return {"id": key, "view": view}
+    return opened_session(studio, "replay", "open_replay", data, str(log.folder or studio.folder.root), path)
 
 
 def replay_view(studio: Studio, request: Request, body: dict) -> dict:
