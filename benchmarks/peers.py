@@ -50,6 +50,19 @@ from .interleave import Contender, Sample, median_rate, round_ratios, run_rounds
 NOT_INSTALLED = "not installed (pip install '.[peers]')"
 
 
+SEARCH_SEAT = 0  # the seat that searches, in both engines; the others play at random
+SEARCH_ITERATIONS = 100  # per decision, in both engines, unless --iterations says otherwise
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long each contender plays a round (CPU seconds, whole games), and how hard a search
+    searches (ISMCTS iterations a decision, the same in both engines)."""
+
+    seconds: float
+    iterations: int = SEARCH_ITERATIONS
+
+
 def cardrules_contender(name: str, params: dict, seconds: float, public: bool) -> Contender:
     game = load_game(name, params)
 
@@ -107,31 +120,31 @@ def openspiel_contender(name: str, seconds: float, params: dict | None = None) -
     return play
 
 
-def rlcard_gin_rummy_contender(seconds: float) -> Contender:
+def rlcard_gin_rummy_contender(limits: Limits) -> Contender:
     """RLCard's raw game, as its environment drives it (rlcard/envs/gin_rummy.py): the judge
     lists the legal actions, `step` plays one and builds the next player's state."""
     from rlcard.games.gin_rummy.game import GinRummyGame
 
     game = GinRummyGame()
-    return rlcard_contender(game, game.judge.get_legal_actions, seconds)
+    return rlcard_contender(game, game.judge.get_legal_actions, limits.seconds)
 
 
-def rlcard_leduc_contender(seconds: float) -> Contender:
+def rlcard_leduc_contender(limits: Limits) -> Contender:
     """RLCard's raw Leduc hold'em (two players), as rlcard/envs/leducholdem.py drives it."""
     from rlcard.games.leducholdem.game import LeducholdemGame
 
     game = LeducholdemGame()
-    return rlcard_contender(game, game.get_legal_actions, seconds)
+    return rlcard_contender(game, game.get_legal_actions, limits.seconds)
 
 
-def rlcard_blackjack_contender(seconds: float) -> Contender:
+def rlcard_blackjack_contender(limits: Limits) -> Contender:
     """RLCard's raw blackjack, one player against the dealer and one deck (the environment's
     defaults); its environment offers hit and stand at every decision."""
     from rlcard.games.blackjack.game import BlackjackGame
 
     game = BlackjackGame()
     game.configure({"game_num_players": 1, "game_num_decks": 1})
-    return rlcard_contender(game, lambda: ("hit", "stand"), seconds)
+    return rlcard_contender(game, lambda: ("hit", "stand"), limits.seconds)
 
 
 def rlcard_contender(game, legal_actions: Callable[[], list], seconds: float) -> Contender:
@@ -159,13 +172,11 @@ def rlcard_contender(game, legal_actions: Callable[[], list], seconds: float) ->
 
 # --- search: ISMCTS iterations per CPU-second ------------------------------------------------
 
-SEARCH_SEAT = 0  # the seat that searches, in both engines; the others play at random
-SEARCH_ITERATIONS = 100  # per decision, in both engines
 OPENSPIEL_UCT_C = 2.0  # OpenSpiel's ISMCTSBot exploration constant, as in its examples
 
 
-def cardrules_search_contender(name: str, params: dict, seconds: float) -> Contender:
-    """cardrules's `ismcts` in SEARCH_SEAT of random games, SEARCH_ITERATIONS a decision. The
+def cardrules_search_contender(name: str, params: dict, limits: Limits) -> Contender:
+    """cardrules's `ismcts` in SEARCH_SEAT of random games, `limits.iterations` a decision. The
     agent hears every move (its determinisations respect what play revealed); the CPU time of
     its decisions and of its hearing is counted, the other seats' play is not."""
     from cardrules.play.search import Budget, ISMCTSAgent
@@ -175,9 +186,9 @@ def cardrules_search_contender(name: str, params: dict, seconds: float) -> Conte
     def run(seed: int) -> Sample:
         searches = games = 0
         cpu = 0.0
-        while cpu < seconds:
+        while cpu < limits.seconds:
             state = game.new_state(seed + games)
-            agent = ISMCTSAgent(seed + games, Budget(iterations=SEARCH_ITERATIONS))
+            agent = ISMCTSAgent(seed + games, Budget(iterations=limits.iterations))
             others = random.Random(seed + games)
             while not state.over:
                 legal = state.legal_moves()
@@ -191,12 +202,12 @@ def cardrules_search_contender(name: str, params: dict, seconds: float) -> Conte
                 cpu += time.process_time() - start
                 state.apply(move)
             games += 1
-        return Sample(searches, searches * SEARCH_ITERATIONS, searches * SEARCH_ITERATIONS, cpu)
+        return Sample(searches, searches * limits.iterations, searches * limits.iterations, cpu)
 
     return run
 
 
-def openspiel_search_contender(name: str, seconds: float) -> Contender:
+def openspiel_search_contender(name: str, limits: Limits) -> Contender:
     """OpenSpiel's Python ISMCTSBot (open_spiel.python.algorithms.ismcts) on its C++ game, with
     one random rollout a leaf and a fresh world from ``resample_from_infostate`` an iteration
     (its defaults), in SEARCH_SEAT of random games; the CPU time of its decisions is counted."""
@@ -209,11 +220,11 @@ def openspiel_search_contender(name: str, seconds: float) -> Contender:
     def run(seed: int) -> Sample:
         searches = games = 0
         cpu = 0.0
-        while cpu < seconds:
+        while cpu < limits.seconds:
             rng = random.Random(seed + games)
             bot_rng = np.random.RandomState(seed + games)
             bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, bot_rng), OPENSPIEL_UCT_C,
-                                   SEARCH_ITERATIONS, random_state=bot_rng)
+                                   limits.iterations, random_state=bot_rng)
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -230,19 +241,19 @@ def openspiel_search_contender(name: str, seconds: float) -> Contender:
                     action = legal[rng.randrange(len(legal))]
                 state.apply_action(action)
             games += 1
-        return Sample(searches, searches * SEARCH_ITERATIONS, searches * SEARCH_ITERATIONS, cpu)
+        return Sample(searches, searches * limits.iterations, searches * limits.iterations, cpu)
 
     return run
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One row of a match: `make(seconds)` loads the engine (untimed) and gives its contender;
+    """One row of a match: `make(limits)` loads the engine (untimed) and gives its contender;
     it raises ImportError when the engine is not installed."""
 
     key: str
     label: str
-    make: Callable[[float], Contender]
+    make: Callable[[Limits], Contender]
     ours: bool = False
 
 
@@ -262,21 +273,21 @@ class Match:
 
 def cardrules_entries(name: str, params: dict) -> tuple[Entry, Entry]:
     return (Entry("public", f"cardrules {name}, state.apply (public)",
-                  lambda s: cardrules_contender(name, params, s, public=True), ours=True),
+                  lambda limits: cardrules_contender(name, params, limits.seconds, public=True), ours=True),
             Entry("internal", f"cardrules {name}, play (fast public path)",
-                  lambda s: cardrules_contender(name, params, s, public=False), ours=True))
+                  lambda limits: cardrules_contender(name, params, limits.seconds, public=False), ours=True))
 
 
 def openspiel_entry(name: str, params: dict | None = None, label: str = "") -> Entry:
-    return Entry(f"openspiel-{name}", label or f"openspiel {name}", lambda s: openspiel_contender(name, s, params))
+    return Entry(f"openspiel-{name}", label or f"openspiel {name}", lambda limits: openspiel_contender(name, limits.seconds, params))
 
 
 def search_match(name: str, params: dict, openspiel_name: str, floor: float) -> Match:
-    return Match(f"ismcts on {name}, {SEARCH_ITERATIONS} iterations a decision of seat {SEARCH_SEAT}",
-                 (Entry("ismcts", f"cardrules ismcts, {name}", lambda s: cardrules_search_contender(name, params, s),
+    return Match(f"ismcts on {name}, seat {SEARCH_SEAT} searching",
+                 (Entry("ismcts", f"cardrules ismcts, {name}", lambda limits: cardrules_search_contender(name, params, limits),
                         ours=True),
                   Entry("openspiel-ismcts", f"openspiel ISMCTSBot, {openspiel_name}",
-                        lambda s: openspiel_search_contender(openspiel_name, s))),
+                        lambda limits: openspiel_search_contender(openspiel_name, limits))),
                  {"openspiel-ismcts": floor}, floored="ismcts", search=True)
 
 
@@ -328,12 +339,12 @@ MATCHES: dict[str, Match] = {
 decisions_per_s = attrgetter("decisions_per_s")
 
 
-def measure_match(match: Match, rounds: int, seconds: float, seed: int) -> dict:
+def measure_match(match: Match, rounds: int, limits: Limits, seed: int) -> dict:
     contenders: dict[str, Contender] = {}
     missing: list[str] = []
     for entry in match.entries:
         try:
-            contenders[entry.key] = entry.make(seconds)
+            contenders[entry.key] = entry.make(limits)
         except ImportError:
             missing.append(entry.key)
     samples = run_rounds(contenders, rounds, seed)
@@ -431,26 +442,30 @@ def main(argv: list[str] | None = None) -> None:
                         help="CPU seconds per contender per round (default 1); whole games are played")
     parser.add_argument("--only", metavar="MATCH[,MATCH...]",
                         help=f"run these matches only, of: {', '.join(MATCHES)}")
+    parser.add_argument("--iterations", type=int, default=SEARCH_ITERATIONS,
+                        help=f"ISMCTS iterations a decision in the search matches (default {SEARCH_ITERATIONS})")
     parser.add_argument("--seed", type=int, default=1, help="first seed of round 1 (default 1)")
     parser.add_argument("--json", metavar="FILE", help="also write every round's figures to FILE")
     args = parser.parse_args(argv)
-    if args.rounds < 1 or args.seconds <= 0:
-        parser.error("--rounds must be at least 1 and --seconds above 0")
+    if args.rounds < 1 or args.seconds <= 0 or args.iterations < 1:
+        parser.error("--rounds and --iterations must be at least 1 and --seconds above 0")
+    limits = Limits(args.seconds, args.iterations)
     names = args.only.split(",") if args.only else list(MATCHES)
     unknown = [n for n in names if n not in MATCHES]
     if unknown:
         parser.error(f"no match called {', '.join(unknown)}; matches: {', '.join(MATCHES)}")
     print(f"{args.rounds} interleaved rounds, {args.seconds:g} s of CPU time (time.process_time) per contender "
-          f"per round, one process; figures are medians over rounds.")
+          f"per round, one process; figures are medians over rounds; {args.iterations} ISMCTS iterations a "
+          "search.")
     print("A decision is a player's choice; a step is a decision or a chance step. OpenSpiel deals and draws "
           "as chance steps\nstepped from Python; cardrules and RLCard deal and draw inside the engine, so their "
           "steps are their decisions.")
-    report = {"rounds": args.rounds, "seconds": args.seconds, "seed": args.seed, "clock": "time.process_time",
+    report = {"rounds": args.rounds, "seconds": args.seconds, "iterations": args.iterations, "seed": args.seed, "clock": "time.process_time",
               "versions": versions(), "matches": {}}
     results = {}
     for name in names:
         match = MATCHES[name]
-        result = measure_match(match, args.rounds, args.seconds, args.seed)
+        result = measure_match(match, args.rounds, limits, args.seed)
         results[name] = (match, result)
         print_match(match, result, args.rounds)
         sys.stdout.flush()

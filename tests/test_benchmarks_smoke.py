@@ -14,7 +14,7 @@ def test_peers_prints_every_contender_and_the_floors_with_their_verdicts(capsys,
     pytest.importorskip("pyspiel")
     pytest.importorskip("rlcard")
     out_file = tmp_path / "peers.json"
-    peers.main(["--rounds", "2", "--seconds", "0.02", "--json", str(out_file)])
+    peers.main(["--rounds", "2", "--seconds", "0.02", "--iterations", "8", "--json", str(out_file)])
     out = capsys.readouterr().out
     for match in peers.MATCHES.values():
         assert match.title in out
@@ -29,11 +29,12 @@ def test_peers_prints_every_contender_and_the_floors_with_their_verdicts(capsys,
         assert row in floors
     assert "piquet" not in floors and "buraco" not in floors  # the source games are reported, not floored
     report = json.loads(out_file.read_text())
+    assert report["iterations"] == 8
     hearts = report["matches"]["piquet"]["contenders"]["openspiel-hearts"]
     assert len(hearts["rounds"]) == 2
     assert hearts["rounds"][0]["steps"] > hearts["rounds"][0]["decisions"] > 0  # chance steps counted apart
     search = report["matches"]["ismcts-hearts"]["contenders"]["ismcts"]["rounds"][0]
-    assert search["decisions"] == search["games"] * peers.SEARCH_ITERATIONS > 0
+    assert search["decisions"] == search["games"] * 8 > 0  # searches x iterations
 
 
 def test_a_peer_that_is_not_installed_is_reported_not_fatal(capsys, monkeypatch):

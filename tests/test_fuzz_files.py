@@ -37,6 +37,8 @@ from test_hardening import mutate
 EXAMPLES = int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "120"))
 SETTINGS = settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
+# A damaged cache entry reloads three games, some compiled afresh: a short run tries fewer.
+CACHE_SETTINGS = settings(SETTINGS, max_examples=int(os.environ.get("CARDRULES_FUZZ_EXAMPLES", "30")))
 
 
 @contextlib.contextmanager
@@ -246,7 +248,7 @@ def pristine_cache(tmp_path_factory):
 SETE_TEXT = bundled_games()["sete-e-meio"].read_text(encoding="utf-8")
 
 
-@SETTINGS
+@CACHE_SETTINGS
 @given(data=st.data())
 def test_a_damaged_cache_entry_is_a_miss_and_the_games_play_as_before(pristine_cache, monkeypatch, data):
     home, entries, games, tree = pristine_cache
