@@ -1,0 +1,59 @@
+"""Contract Bridge against OpenSpiel's `bridge`, move for move, auction and play.
+
+OpenSpiel deals the card of its i-th chance action to seat i % 4; a card's action id is
+rank * 4 + suit, suits C D H S and ranks 2 to A. Call actions start at 52: pass, double,
+redouble, then the bids 1C, 1D, 1H, 1S, 1NT, 2C ... 7NT. OpenSpiel's default replaces the play
+by a double-dummy result; the test plays the cards (`use_double_dummy_result=false`). When the
+dummy's card is due OpenSpiel gives the turn to the declarer, as the rules file does. The
+return of each seat is its side's duplicate score for the deal, as `score` in the rules file.
+Each option set plays every vulnerability and dealer of OpenSpiel's parameters.
+"""
+
+import pytest
+
+from cardrules import load_game
+from openspiel_diff import Correspondence, card_text, games_to_play, play_many, same_game
+
+pyspiel = pytest.importorskip("pyspiel")
+
+SUITS, RANKS = "CDHS", ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+STRAINS = ["C", "D", "H", "S", "NT"]
+CALLS = ["pass", "double", "redouble"]
+
+
+def position(dealer):
+    def of(os_state):
+        hands = [[], [], [], []]
+        for i, action in enumerate(os_state.history()):
+            hands[i % 4].append(card_text(SUITS, RANKS, action % 4, action // 4))
+        return {"phase": "auction", "vars": {"dealer": dealer, "to_call": dealer}, "zones": {"hand": hands},
+                "rest": "stock"}
+    return of
+
+
+def move_text(os_state, action):
+    if action < 52:
+        return f"play {card_text(SUITS, RANKS, action % 4, action // 4)}"
+    call = action - 52
+    if call < 3:
+        return CALLS[call]
+    return f"bid {1 + (call - 3) // 5}{STRAINS[(call - 3) % 5]}"
+
+
+OPTIONS = [  # (dealer, dealer's side vulnerable, other side vulnerable)
+    (0, False, False),
+    (1, True, False),
+    (2, False, True),
+    (3, True, True),
+]
+
+
+@pytest.mark.parametrize("dealer, dealer_vul, non_dealer_vul", OPTIONS)
+def test_bridge_agrees_with_openspiel(dealer, dealer_vul, non_dealer_vul):
+    os_game = pyspiel.load_game("bridge", {"use_double_dummy_result": False, "dealer": dealer,
+                                           "dealer_vul": dealer_vul, "non_dealer_vul": non_dealer_vul})
+    game = load_game("bridge", {"dealer_seat": dealer, "dealer_side_vulnerable": dealer_vul,
+                                "other_side_vulnerable": non_dealer_vul})
+    corr = Correspondence(os_game, same_game(game), position(dealer), move_text,
+                          lambda st: [float(s) for s in st.scores()])
+    assert play_many(corr, games_to_play(100), first_seed=1000 * dealer) > 0
