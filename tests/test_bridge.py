@@ -12,7 +12,7 @@ from cardrules.engine.position import dump, load_data
 from support.states import legal, names, var
 
 BRIDGE = load_game("bridge")
-BIDS = [f"bid {level}{strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")]
+BIDS = [f"bid {level} {strain}" for level in range(1, 8) for strain in ("C", "D", "H", "S", "NT")]
 
 
 def auction(*calls, game=BRIDGE, seed=0):
@@ -37,21 +37,21 @@ def test_the_dealer_calls_first_and_may_open_with_any_bid_or_pass(dealer):
 
 
 def test_an_insufficient_bid_is_refused_and_changes_nothing():
-    st = auction("bid 2H")
-    assert legal(st) == sorted(bids_above("bid 2H") + ["double", "pass"])
+    st = auction("bid 2 H")
+    assert legal(st) == sorted(bids_above("bid 2 H") + ["double", "pass"])
     before = dump(st)
-    for call in ("bid 2D", "bid 2H", "bid 1NT"):
+    for call in ("bid 2 D", "bid 2 H", "bid 1 NT"):
         with pytest.raises(IllegalMove) as info:
             st.apply(call)
         assert "a bid must outrank the last bid" in info.value.reason
     assert dump(st) == before
-    st.apply("bid 2S")                     # a higher strain at the same level outranks it
-    st.apply("bid 2NT")
-    assert legal(st)[:2] == ["bid 3C", "bid 3D"] and "bid 2NT" not in legal(st)
+    st.apply("bid 2 S")                    # a higher strain at the same level outranks it
+    st.apply("bid 2 NT")
+    assert legal(st)[:2] == ["bid 3 C", "bid 3 D"] and "bid 2 NT" not in legal(st)
 
 
 def test_only_an_opponents_bid_may_be_doubled():
-    st = auction("bid 1C", "pass")         # seat 2 is the bidder's partner
+    st = auction("bid 1 C", "pass")        # seat 2 is the bidder's partner
     assert "double" not in legal(st)
     with pytest.raises(IllegalMove) as info:
         st.apply("double")
@@ -61,7 +61,7 @@ def test_only_an_opponents_bid_may_be_doubled():
 
 
 def test_a_doubled_bid_may_be_redoubled_by_the_bidders_side_only_and_not_doubled_again():
-    st = auction("bid 1C", "double")
+    st = auction("bid 1 C", "double")
     assert "redouble" in legal(st) and "double" not in legal(st), "seat 2, the bidder's partner"
     st.apply("pass")
     assert "redouble" not in legal(st) and "double" not in legal(st), "seat 3, the doubler's partner"
@@ -73,7 +73,7 @@ def test_a_doubled_bid_may_be_redoubled_by_the_bidders_side_only_and_not_doubled
 
 
 def test_a_new_bid_cancels_the_double():
-    st = auction("bid 1C", "double", "bid 1H")
+    st = auction("bid 1 C", "double", "bid 1 H")
     assert var(st, "multiplier") == 1 and "double" in legal(st)
 
 
@@ -85,26 +85,26 @@ def test_four_passes_pass_the_deal_out_and_nobody_scores():
 
 
 def test_three_passes_after_a_bid_end_the_auction_even_after_a_double():
-    st = auction("bid 1C", "double", "pass", "pass")
+    st = auction("bid 1 C", "double", "pass", "pass")
     assert st.phase_name == "auction", "the double restarts the count of passes"
     st.apply("pass")
     assert st.phase_name == "play" and var(st, "multiplier") == 2
 
 
 def test_the_declarer_is_the_first_of_his_side_to_name_the_strain():
-    st = auction("bid 1H", "pass", "bid 2H", "pass", "pass", "pass")
+    st = auction("bid 1 H", "pass", "bid 2 H", "pass", "pass", "pass")
     assert var(st, "declarer") == 0, "seat 2 made the last bid, but seat 0 named hearts first"
     assert var(st, "trump") == "H" and var(st, "level") == 2
     assert st.current_player == 1, "the player on the declarer's left leads"
 
 
 def test_a_strain_named_first_by_the_opponents_does_not_make_them_declarer():
-    st = auction("bid 1S", "bid 2S", "pass", "pass", "pass")
+    st = auction("bid 1 S", "bid 2 S", "pass", "pass", "pass")
     assert var(st, "declarer") == 1
 
 
 def test_no_trumps_has_no_trump_suit():
-    st = auction("bid 1NT", "pass", "pass", "pass")
+    st = auction("bid 1 NT", "pass", "pass", "pass")
     assert var(st, "trump") is None and var(st, "strain") == "NT"
 
 

@@ -2,7 +2,7 @@
 
 OpenSpiel deals the card of its i-th chance action to seat i % 4; a card's action id is
 rank * 4 + suit, suits C D H S and ranks 2 to A. Call actions start at 52: pass, double,
-redouble, then the bids 1C, 1D, 1H, 1S, 1NT, 2C ... 7NT. OpenSpiel's default replaces the play
+redouble, then the bids 1C, 1D, 1H, 1S, 1NT, 2C ... 7NT ("bid 1 C" ... "bid 7 NT"). OpenSpiel's default replaces the play
 by a double-dummy result; the test plays the cards (`use_double_dummy_result=false`). When the
 dummy's card is due OpenSpiel gives the turn to the declarer, as the rules file does. The
 return of each seat is its side's duplicate score for the deal, as `score` in the rules file.
@@ -41,7 +41,7 @@ def move_text(os_state, action):
     call = action - 52
     if call < 3:
         return CALLS[call]
-    return f"bid {1 + (call - 3) // 5}{STRAINS[(call - 3) % 5]}"
+    return f"bid {1 + (call - 3) // 5} {STRAINS[(call - 3) % 5]}"
 
 
 def declaring_side(os_state):
@@ -67,8 +67,8 @@ def cautious(rng, os_state, texts):
     doubles = [t for t in texts if t in ("double", "redouble")]
     if doubles and chance < 0.8:
         return doubles[0]
-    bids = sorted((t for t in texts if t.startswith("bid")), key=lambda t: (t[4], STRAINS.index(t[5:])))
-    return rng.choice(bids[:5] or texts)                 # one of the five cheapest bids
+    bids = sorted((t.split() for t in texts if t.startswith("bid")), key=lambda b: (b[1], STRAINS.index(b[2])))
+    return " ".join(rng.choice(bids[:5])) if bids else rng.choice(texts)   # one of the five cheapest bids
 
 
 OPTIONS = [  # (dealer, dealer's side vulnerable, other side vulnerable)
