@@ -8,7 +8,10 @@ A game's test describes how the two engines correspond with a :class:`Correspond
 - ``position(os_state)``: the cardrules position (docs/positions.md) of OpenSpiel's state once
   its opening chance nodes (the deal) are resolved, so both engines hold the same cards;
 - ``move_text(os_state, action)``: the cardrules move text of an OpenSpiel action;
-- ``returns(cr_state)``: OpenSpiel's returns computed from the final cardrules state.
+- ``returns(cr_state)``: OpenSpiel's returns computed from the final cardrules state;
+- ``choose(rng, os_state, texts)`` (optional): the move to play among the legal move texts,
+  sorted; a uniform choice without it. A game whose uniform play misses a rule (an auction that always
+  climbs to seven) weights its choice here, the same move going to both engines.
 
 The mapping lives in the tests, never in the rules or the engine. The number of games comes from
 the environment variable ``CARDRULES_DIFF_GAMES`` when it is set, so a long run is
@@ -42,6 +45,7 @@ class Correspondence:
     position: Callable[[Any], dict]
     move_text: Callable[[Any, int], str]
     returns: Callable[[State], list]
+    choose: Callable[[random.Random, Any, list[str]], str] | None = None
 
 
 class Disagreement(AssertionError):
@@ -79,7 +83,8 @@ def play_one(corr: Correspondence, seed: int) -> int:
         if legal != set(expected):
             fail(f"legal moves differ in phase {cr_state.phase_name}: only cardrules "
                  f"{sorted(legal - set(expected))}, only OpenSpiel {sorted(set(expected) - legal)}")
-        text = rng.choice(sorted(expected))
+        texts = sorted(expected)
+        text = corr.choose(rng, os_state, texts) if corr.choose else rng.choice(texts)
         cr_state.apply(text)
         os_state.apply_action(expected[text])
         decisions += 1
