@@ -70,6 +70,8 @@ _PHASE_WORDS = ("simultaneous",)  # phase lines led by a word that is not reserv
 
 def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
     """The words for one expected terminal; a terminal such as ADD_OP stands for several tokens."""
+    if terminal.startswith("`"):
+        return (terminal,)
     words = _TOKEN_WORDS.get(terminal)
     if words is not None:
         return words if isinstance(words, tuple) else (words,)
@@ -256,6 +258,9 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
     # interactive parser tries each one and gives the exact set.
     expected = sorted(interactive.accepts() if interactive is not None else getattr(exc, "expected", None) or ())
     # Punctuation first (a missing `}` is the usual culprit), then keywords, then descriptions.
+    if "TURN" in expected and "NAME" in expected:
+        # In a phase, a name can only be a word that leads a phase line (`phase_word`).
+        expected = [t for t in expected if t != "NAME"] + [f"`{w}`" for w in _PHASE_WORDS]
     words = sorted({w for t in expected for w in _describe(t, parser)},
                    key=lambda w: (0 if w[:1] == "`" and not w[1:2].isalpha() else 1 if w[:1] == "`" else 2, w))
     history = getattr(exc, "token_history", None) or []
