@@ -65,7 +65,7 @@ _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone"
 # Declarations and deck lines led by a word that is not reserved (see `word_decl` in the grammar).
 _DECL_WORDS = ("symbols", "direction")
 _DECK_WORDS = ("extra", "without")
-_PHASE_WORDS = ("simultaneous",)  # phase lines led by a word that is not reserved (`phase_word`)
+PHASE_WORDS = ("simultaneous",)  # phase lines led by a word that is not reserved (`phase_word`)
 
 
 def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
@@ -181,8 +181,8 @@ def _misused_word(tree: lark.Tree, path: str) -> Diagnostic | None:
         word = sub.children[0]
         assert isinstance(word, Token)  # both rules begin with a NAME
         span = _tok_span(path, word)
-        if sub.data == "phase_word" and word not in _PHASE_WORDS:
-            known = ["turn", "do", "move", "then", *_PHASE_WORDS]
+        if sub.data == "phase_word" and word not in PHASE_WORDS:
+            known = ["turn", "do", "move", "then", *PHASE_WORDS]
             return Diagnostic(f"unexpected `{word}` in a phase; expected "
                               + ", ".join(f"`{w}`" for w in known[:-1]) + f" or `{known[-1]}`", span,
                               did_you_mean(str(word), known))
@@ -260,7 +260,7 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
     # Punctuation first (a missing `}` is the usual culprit), then keywords, then descriptions.
     if "TURN" in expected and "NAME" in expected:
         # In a phase, a name can only be a word that leads a phase line (`phase_word`).
-        expected = [t for t in expected if t != "NAME"] + [f"`{w}`" for w in _PHASE_WORDS]
+        expected = [t for t in expected if t != "NAME"] + [f"`{w}`" for w in PHASE_WORDS]
     words = sorted({w for t in expected for w in _describe(t, parser)},
                    key=lambda w: (0 if w[:1] == "`" and not w[1:2].isalpha() else 1 if w[:1] == "`" else 2, w))
     history = getattr(exc, "token_history", None) or []
