@@ -150,7 +150,7 @@ class _Resolver:
                 self.error(f"this variant changes move `{m.name}` of phase `{d.name}` twice", m.span)
             names.add(m.name)
             moves[m.name] = m
-        self.decls[i] = n.Phase(**{**_fields(phase), "moves": tuple(moves.values())})
+        self.decls[i] = _with_moves(phase, tuple(moves.values()))
 
     def remove(self, d: n.Remove) -> None:
         if d.member is not None:
@@ -181,7 +181,7 @@ class _Resolver:
             self.error(f"removing `{d.member}` leaves phase `{d.name}` with no moves", d.span,
                        "remove the whole phase (and every `goto` to it), or add another move")
             return
-        self.decls[i] = n.Phase(**{**_fields(phase), "moves": kept})
+        self.decls[i] = _with_moves(phase, kept)
 
     # --- after the changes
     def check_removed_names_unused(self) -> None:
@@ -233,6 +233,7 @@ def _references(decl) -> list[tuple[tuple[str, str], Span]]:
     return [(ref, span) for ref, span in found if ref[0] == "phase" or ref[1] not in local]
 
 
-def _fields(node: n.Node) -> dict:
-    """A node's fields by name, to make one that differs in a few."""
-    return {f: getattr(node, f) for f in node.FIELDS}
+def _with_moves(phase: n.Phase, moves: tuple[n.MoveDecl, ...]) -> n.Phase:
+    """The phase with other moves, all else as it was."""
+    return n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=moves, span=phase.span,
+                   simultaneous=phase.simultaneous, then=phase.then)
