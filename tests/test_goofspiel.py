@@ -190,3 +190,17 @@ def test_the_seats_list_may_be_any_seats_in_its_order(tmp_path):
     assert st.current_player == 0 and st.var("bids") == [0, 0, 0]
     st.apply("bid 1")
     assert st.is_over and st.var("bids") == [1, 0, 3]
+
+
+def test_a_simultaneous_round_that_never_ends_is_named_by_its_moves(tmp_path):
+    from cardrules.engine.errors import RulesRuntimeError
+    path = tmp_path / "t.rules"
+    path.write_text(SMALL % "  simultaneous players\n  move bid(n in 1..3) { bids[me] = n }\n"
+                    "  then { if bids[players[0]] > 3 { end game } }", encoding="utf-8")
+    game = load_game(str(path))
+    game.max_steps = 300
+    st = game.new_state(0)
+    with pytest.raises(RulesRuntimeError) as info:
+        while not st.is_over:
+            st.play(st.legal_moves()[0])
+    assert "repeats move `bid` (phase `bidding`)" in str(info.value)
