@@ -204,3 +204,11 @@ def test_a_simultaneous_round_that_never_ends_is_named_by_its_moves(tmp_path):
         while not st.is_over:
             st.play(st.legal_moves()[0])
     assert "repeats move `bid` (phase `bidding`)" in str(info.value)
+
+
+def test_a_position_refuses_sealed_choices_outside_a_simultaneous_phase():
+    data = load_game("war").new_state(0).to_json()
+    data["sealed"] = [[0, 0]]
+    with pytest.raises(RulesError) as info:
+        load_data(load_game("war"), data)
+    assert "is not simultaneous" in str(info.value)

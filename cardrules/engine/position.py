@@ -396,6 +396,9 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
         st.phase = 0
     else:
         st.phase = game.phase_index[phase]
+    if st.sealed and (st.phase < 0 or not game.phases[st.phase].simultaneous):
+        r.error("sealed", f"phase {_described(phase)} is not simultaneous: no choice is sealed in it")
+        st.sealed = ()
 
     st.vars = [None] * len(game.vars)
     given = _mapping(r, data, "vars")
