@@ -17,11 +17,13 @@ def shape(x):
     """A node as nested tuples without spans: (ClassName, field, field, ...); a move's or a
     parameter's reasons for refusing only when it has some."""
     if isinstance(x, n.Node):
-        # A statement's or an action's optional `says` text shows only when written.
+        # A statement's or an action's optional `says` text shows only when written, and so
+        # does a phase's `simultaneous` with its `then`.
         return (type(x).__name__,) + tuple(shape(getattr(x, f)) for f in x.FIELDS
                                            if f != "span" and not (f == "says" and getattr(x, f) is None
                                                                    and not isinstance(x, n.MoveDecl))
-                                           and (f != "refusals" or getattr(x, f)))
+                                           and (f != "refusals" or getattr(x, f))
+                                           and not (f in ("simultaneous", "then") and not getattr(x, f)))
     if isinstance(x, tuple):
         kept = tuple(shape(i) for i in x if not isinstance(i, Span))
         # A deck symbol is (text, span): it shapes as its text alone.
@@ -356,7 +358,7 @@ def test_error_format_names_the_found_and_expected_tokens_with_a_caret():
 
 def test_missing_closing_brace_before_a_declaration():
     d, out = syntax_error('game "x"\nphase a {\n  turn p\n  move m { goto a\n}\nphase b { do { end game } }\n')
-    assert d.message == "unexpected `phase`; expected `}`, `do`, `move` or `turn`"
+    assert d.message == "unexpected `phase`; expected `}`, `do`, `move`, `simultaneous`, `then` or `turn`"
     assert (d.span.line, d.span.column) == (6, 1)
     assert d.hint == "a declaration cannot start here: is a `}` missing above?"
     assert out.splitlines()[1:3] == ["    phase b { do { end game } }", "    ^^^^^"]

@@ -37,7 +37,7 @@ from ..language import nodes as n
 from ..language.diagnostics import Diagnostic, RulesError, SourceMap, Span
 from ..language.files import locate_rules, read_rules_text
 from ..language.limits import MAX_RULES_BYTES
-from ..language.parser import keywords, parse, tokens, word_terminals
+from ..language.parser import PHASE_WORDS, keywords, parse, tokens, word_terminals
 
 MAX_WIDTH = 120
 INDENT = "  "
@@ -212,7 +212,8 @@ class _Formatter:
             first = toks[0] if toks else self.next_code(lines, index)
             closing = bool(toks) and _kind(first) == "}"
             begins = first is None or closing or (first.line, first.column) in self.starts \
-                or first.type in ("TURN", "DO") or (str(first) in ("else", "elif") and after_block)
+                or first.type in ("TURN", "DO") or (str(first) in ("else", "elif", "then") and after_block) \
+                or (str(first) in PHASE_WORDS and last is not None and _kind(last) in ("{", "}"))
             if brackets or not begins:
                 indent = max(owner[1] + (line.column - owner[0]), owner[1] + len(INDENT))
             else:

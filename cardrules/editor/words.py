@@ -39,6 +39,8 @@ KEYWORDS = {
     "action": "`action name(params) { ... }`: a named block of statements the rules call.",
     "phase": "`phase name { turn ... move ... }`: a stage of play; `goto name` enters it.",
     "turn": "`turn expression`: whose move it is in this phase.",
+    "simultaneous": "`simultaneous seats`: in a phase, those seats choose at once, each unseen by the others; "
+                    "the moves run when all have chosen, then the phase's `then` block.",
     "do": "`do { ... }`: statements a phase runs as soon as it is entered, with no move.",
     "move": "`move name(x in list) when C { ... }`: a move a player may make; as a statement, "
             "`move cards to zone` moves cards.",
@@ -64,7 +66,7 @@ KEYWORDS = {
     "group": "`group cards into zone with field: value`: make a group of cards (a meld, a build).",
     "into": "part of `group cards into zone`.",
     "if": "`if C { ... } elif C { ... } else { ... }`; in an expression, `if C then a else b`.",
-    "then": "part of `if C then a else b`.",
+    "then": "part of `if C then a else b`; in a simultaneous phase, `then { ... }` resolves the choices.",
     "elif": "another condition of an `if` statement.",
     "else": "what an `if` does (or gives) when no condition holds.",
     "for": "`for x in list where C { ... }`; in an aggregate or a list, `f(x) for x in list if C`.",

@@ -6,7 +6,8 @@ public, and a card named by a variable or a group's field is masked wherever tha
 A move is seen the same way: :func:`move_text_for` is its text as one seat may read it, with
 ``??`` for each card the move names that the seat could not see before the move and cannot see
 where the move puts it (a face-down discard), so transcripts and replays shown to a seat leak
-nothing."""
+nothing. In a simultaneous phase a seat reads another seat's move as ``a sealed choice``: what
+it chose shows once every seat has chosen, in what the moves did."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from .runtime import State
 
 HIDDEN_CARD = "??"
+SEALED_MOVE = "a sealed choice"  # another seat's move in a simultaneous phase, as a seat reads it
 
 
 def observe(st: State, player: int) -> dict:
@@ -40,7 +42,7 @@ def observe(st: State, player: int) -> dict:
     for name, zone in game.zones.items():
         slots = [[item(x) for x in st.zones[zone.base + i]] for i in range(zone.count)]
         zones[name] = slots if zone.owner else slots[0]
-    return {
+    seen = {
         "player": player,
         "phase": st.phase_name,
         "current_player": st.current_player,
@@ -48,6 +50,23 @@ def observe(st: State, player: int) -> dict:
         "vars": variables_json(st, card),
         "zones": zones,
     }
+    if not st.over and st.phase >= 0 and game.phases[st.phase].simultaneous:
+        seen["sealed"] = sealed_for(st, player)
+    return seen
+
+
+def sealed_for(st: State, player: int) -> list:
+    """Per seat, in a simultaneous phase, what `player` knows of its choice: none before it has
+    chosen, its text for `player`'s own, ``??`` for another seat's."""
+    out: list = [None] * st.game.player_count
+    for seat, place in st.sealed:
+        if seat == player:
+            mover = st.clone()
+            mover.player = seat
+            out[seat] = mover.legal_moves()[place].text
+        else:
+            out[seat] = HIDDEN_CARD
+    return out
 
 
 def cards_named(st, move) -> list[int]:
@@ -81,6 +100,8 @@ def move_text_for(before: State, move: Move, seat: int, after: State | None = No
     the packet was passed when is the passer's to know), and the exchange says what arrived.
     `after` is the state the move led to, kept for callers that have it."""
     game = before.game
+    if game.phases[before.phase].simultaneous and seat != before.player:
+        return SEALED_MOVE  # what another seat chose stays its own until the choices are resolved
     compiled = game.phases[before.phase].moves[move.decl]
     types = [T.element(game.model.types.get(id(g.source), T.ANY)) for g in compiled.decl.generators]
     moved = after_its_own_statements(before, move)

@@ -44,6 +44,7 @@ from fractions import Fraction
 from ..language import types as T
 from .actions import encoding
 from .json_values import json_value, seen_card, variables_json
+from .observation import SEALED_MOVE
 from .per_game import per_game
 from .primitives import Move
 
@@ -210,11 +211,14 @@ def _as_text(v) -> str:
 
 def observed_move(before: State, move: Move, after: State, seat: int) -> str:
     """A move as `seat` saw it played: its own moves in full; another seat's with each card it
-    could see before or after the move named, and every other card as `?`."""
+    could see before or after the move named, and every other card as `?`; another seat's
+    choice in a simultaneous phase as a sealed choice, nothing of it shown."""
     mover = before.current_player
     if mover == seat:
         return f"p{mover} {move.text}"
     game = before.game
+    if game.phases[before.phase].simultaneous:
+        return f"p{mover} {SEALED_MOVE}"  # what it chose shows in what the moves do, once all have chosen
     types = encoding(game).param_types[(before.phase, move.decl)]
     visible = game.visible_to
 

@@ -72,6 +72,7 @@ def dump(st: State) -> dict:
         "random": {"seed": st.seed, "draws": st.draws},
         "steps": st.steps,
         **({"pending": list(st.pending)} if st.pending else {}),
+        **({"sealed": [list(choice) for choice in st.sealed]} if st.sealed else {}),
     }
 
 
@@ -274,7 +275,7 @@ def _field_domains(game: Game) -> dict[tuple[str, str], tuple[str, ...] | None]:
 
 
 _KNOWN_KEYS = ("format", "game", "players", "params", "phase", "over", "vars", "zones", "known", "rest",
-               "next_group", "random", "steps", "pending")
+               "next_group", "random", "steps", "pending", "sealed")
 
 
 def _mapping(r: _Reader, data: dict, key: str) -> dict:
@@ -361,6 +362,12 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
     if not isinstance(pending, (list, tuple)) or not all(
             _whole(a) and 0 <= a < game.num_distinct_actions() for a in st.pending):
         r.error("pending", "the tokens of a move being chosen are action ids of this game")
+    sealed = data.get("sealed") or []
+    if isinstance(sealed, list) and all(isinstance(c, list) and len(c) == 2 and all(map(_whole, c)) for c in sealed) \
+            and all(0 <= seat < game.player_count and place >= 0 for seat, place in sealed):
+        st.sealed = tuple((seat, place) for seat, place in sealed)
+    else:
+        r.error("sealed", "the choices sealed in a simultaneous phase are [seat, place in its legal moves] pairs")
     rand = _mapping(r, data, "random")
     for key in rand:
         if key not in ("seed", "draws"):
@@ -389,6 +396,9 @@ def load_data(game: Game, data: Any, where: str = "position") -> State:
         st.phase = 0
     else:
         st.phase = game.phase_index[phase]
+    if st.sealed and (st.phase < 0 or not game.phases[st.phase].simultaneous):
+        r.error("sealed", f"phase {_described(phase)} is not simultaneous: no choice is sealed in it")
+        st.sealed = ()
 
     st.vars = [None] * len(game.vars)
     given = _mapping(r, data, "vars")

@@ -59,6 +59,10 @@ class CompiledPhase:
     # With copies in the deck, per move: a key of a legal move, equal exactly when their texts
     # are (None: compare the texts themselves).
     copies_key: tuple[Callable, ...] | None = None
+    # `simultaneous SEATS`: `turn` gives the list of seats that choose at once; a choice is sealed
+    # (State.sealed) until every one has chosen, then the moves run in that order and `then` after.
+    simultaneous: bool = False
+    then: Callable | None = None  # then(state) -> True when it transferred control
 
 
 @attrs.define(slots=True, eq=False)
@@ -152,6 +156,7 @@ class Game:
         st.draws = 0
         st.steps = 0
         st.pending = ()
+        st.sealed = ()
         st._legal = st._actions = None
         st._checkpoint = st._replay = None
         return st
@@ -204,7 +209,7 @@ class State:
     """One position of a game. Use ``game.new_state(seed)`` or :func:`cardrules.engine.position.load`."""
 
     __slots__ = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase",
-                 "player", "over", "seed", "draws", "steps", "pending", "_legal", "_checkpoint",
+                 "player", "over", "seed", "draws", "steps", "pending", "sealed", "_legal", "_checkpoint",
                  "_replay", "_actions")
     game: Game
     zones: list[list[int]]          # slot -> the cards in it, bottom first
@@ -221,6 +226,9 @@ class State:
     draws: int
     steps: int
     pending: tuple                  # a move half chosen through the integer actions
+    # In a simultaneous phase, the choices made so far: (seat, place in its legal list) pairs,
+    # which no other seat sees; the state itself changes only once every seat has chosen.
+    sealed: tuple
     _legal: list[Move] | None
     _checkpoint: Any
     _replay: array | None
@@ -245,30 +253,35 @@ class State:
             if self.over:
                 legal = self._legal = []
                 return legal
-            phase = self.game.phases[self.phase]
             try:
-                legal = phase.generate(self, self.player)
+                legal = self._generate(self.player)
             except PYTHON_ERRORS as exc:
                 raise self._located(exc) from None
-            if not legal:
-                raise RulesRuntimeError(f"phase `{phase.name}`: player {self.player} has no legal move",
-                                        phase.span, "add a move that is always possible, or go elsewhere first")
-            # Listing moves is work too: each LEGAL_MOVES_PER_STEP of them count as a step of the
-            # game, so a game that lists a hundred thousand moves at every turn ends at the step limit.
-            self.steps += len(legal) // LEGAL_MOVES_PER_STEP
-            if self.game.has_copies and len(legal) > 1:
-                # Identical copies of a card (two decks) give moves that differ only in identity:
-                # one of each text is kept, the first.
-                keys = phase.copies_key
-                seen: dict = {}
-                if keys is None:
-                    for m in legal:
-                        seen.setdefault(m.text, m)
-                else:
-                    for m in legal:
-                        seen.setdefault(keys[m.decl](m), m)
-                legal = list(seen.values())
             self._legal = legal
+        return legal
+
+    def _generate(self, seat: int) -> list[Move]:
+        """The legal moves of `seat` in this phase, each text once."""
+        phase = self.game.phases[self.phase]
+        legal = phase.generate(self, seat)
+        if not legal:
+            raise RulesRuntimeError(f"phase `{phase.name}`: player {seat} has no legal move",
+                                    phase.span, "add a move that is always possible, or go elsewhere first")
+        # Listing moves is work too: each LEGAL_MOVES_PER_STEP of them count as a step of the
+        # game, so a game that lists a hundred thousand moves at every turn ends at the step limit.
+        self.steps += len(legal) // LEGAL_MOVES_PER_STEP
+        if self.game.has_copies and len(legal) > 1:
+            # Identical copies of a card (two decks) give moves that differ only in identity:
+            # one of each text is kept, the first.
+            keys = phase.copies_key
+            seen: dict = {}
+            if keys is None:
+                for m in legal:
+                    seen.setdefault(m.text, m)
+            else:
+                for m in legal:
+                    seen.setdefault(keys[m.decl](m), m)
+            legal = list(seen.values())
         return legal
 
     def apply(self, move: Move | str) -> Move:
@@ -356,8 +369,12 @@ class State:
         and noted its place (`undoable`: a failure takes that place back off and puts the
         state back as it was)."""
         game = self.game
-        body = game.phases[self.phase].moves[move.decl].body
+        phase = game.phases[self.phase]
         pending = self.pending
+        if phase.simultaneous:
+            self._seal(move, pending, undoable)
+            return
+        body = phase.moves[move.decl].body
         self._legal = None
         self.pending = ()
         self.steps += 1
@@ -372,6 +389,38 @@ class State:
                     if player.__class__ is int and 0 <= player < game.player_count:
                         self.player = player
                         return
+            self._settle()
+        except PYTHON_ERRORS as exc:
+            error = self._located(exc)
+            if undoable:
+                self._replay.pop()
+                self._restore(pending)
+            raise error from None
+
+    def _seal(self, move: Move, pending: tuple, undoable: bool) -> None:
+        """A move of a simultaneous phase: kept sealed until every seat of the phase has chosen,
+        the state unchanged meanwhile (so each seat chooses from what the others saw); then
+        every sealed move runs, in the phase's order of seats, and the `then` block after them."""
+        phase = self.game.phases[self.phase]
+        self.sealed += ((self.player, position_of(self._legal, move)),)
+        self._legal = None
+        self.pending = ()
+        self.steps += 1
+        try:
+            seats = phase.turn(self)
+            chosen = dict(self.sealed)
+            if any(seat not in chosen for seat in seats):
+                self._settle()
+                return
+            # Every choice is found before any runs: each was made on the state as it is now.
+            moves = [(seat, self._generate(seat)[chosen[seat]]) for seat in seats]
+            self.sealed = ()
+            for seat, sealed in moves:
+                phase.moves[sealed.decl].body(self, seat, *sealed.args)
+                if self.over:
+                    break
+            if not self.over and phase.then is not None:
+                phase.then(self)
             self._settle()
         except PYTHON_ERRORS as exc:
             error = self._located(exc)
@@ -475,6 +524,7 @@ class State:
         st.draws = self.draws
         st.steps = self.steps
         st.pending = self.pending
+        st.sealed = self.sealed
         st._legal = st._actions = None  # caches of Move objects, not data: the copy lists its own
         st._checkpoint = st._replay = None
         return st
@@ -487,7 +537,7 @@ class State:
             return NotImplemented
         return all(getattr(self, k) == getattr(other, k) for k in (
             "zones", "face", "known", "groups", "next_group", "vars", "phase", "player", "over",
-            "seed", "draws", "steps", "pending"))
+            "seed", "draws", "steps", "pending", "sealed"))
 
     # A State changes as it is played, so it is not hashable (a dict key would be lost when its
     # hash changed); `key()` is the hashable snapshot, equal exactly when the states are.
@@ -501,7 +551,7 @@ class State:
         groups = tuple(sorted((g, tuple(sorted((k, frozen(v)) for k, v in d.items()))) for g, d in self.groups.items()))
         return (tuple(map(tuple, self.zones)), bytes(self.face), tuple(self.known), groups, self.next_group,
                 frozen(self.vars), self.phase, self.player, self.over, self.seed, self.draws, self.steps,
-                self.pending)
+                self.pending, self.sealed)
 
     def __getstate__(self) -> dict:
         # The data, not the caches: the legal moves (which hold their text renderers) are
@@ -598,7 +648,7 @@ class State:
                                         + (f"; {repeats}" if repeats else ""))
             do = phase.do
             if do is None:
-                player = self.player = phase.turn(self)
+                player = self.player = phase.turn(self) if not phase.simultaneous else self._to_seal(phase)
                 if player.__class__ is not int or not 0 <= player < game.player_count:
                     raise RulesRuntimeError(f"phase `{phase.name}`: whose turn it is evaluated to "
                                             f"{player!r}, not a player", phase.span)
@@ -607,6 +657,16 @@ class State:
             if not do(self):
                 raise RulesRuntimeError(f"phase `{phase.name}` finished without `goto`", phase.span)
         self.player = None
+
+    def _to_seal(self, phase: CompiledPhase) -> Any:
+        """In a simultaneous phase, the first of its seats that has not chosen yet."""
+        seats = phase.turn(self)
+        chosen = {seat for seat, _ in self.sealed}
+        for seat in seats:
+            if seat not in chosen:
+                return seat
+        raise RulesRuntimeError(f"phase `{phase.name}`: no seat is left to choose: `simultaneous` gave {seats!r}",
+                                phase.span, "give the phase a list of one seat or more")
 
     def _why_illegal(self, text: str, legal: Sequence[Move]) -> str:
         return explain.why_illegal(self, text, legal)
@@ -687,4 +747,4 @@ def _copy(value):
 
 # What a State is, as data: everything but the caches (legal moves, `apply`'s history).
 _STATE_DATA = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase", "player",
-               "over", "seed", "draws", "steps", "pending")
+               "over", "seed", "draws", "steps", "pending", "sealed")

@@ -30,6 +30,14 @@ def where_steps_go(st) -> str:
                 if not phase.do(trial):
                     break
                 continue
+            if phase.simultaneous:  # every seat's first move, then the choices resolved
+                chosen = [(seat, phase.generate(trial, seat)[0]) for seat in phase.turn(trial)]
+                for seat, move in chosen:
+                    counts[f"move `{move.name}` (phase `{phase.name}`)"] += 1
+                    phase.moves[move.decl].body(trial, seat, *move.args)
+                if phase.then is not None:
+                    phase.then(trial)
+                continue
             trial.player = phase.turn(trial)
             moves = phase.generate(trial, trial.player)
             if not moves:

@@ -1207,7 +1207,14 @@ class Checker:
         if p.do is not None:
             self.block(p.do, {}, where="phase")
             return
-        self.want(p.turn, {}, T.PLAYER, "`turn`")
+        if p.then is not None and not p.simultaneous:
+            self.error(f"phase `{p.name}` has a `then` block but its seats do not choose at once", p.then.span,
+                       "`then` resolves the choices of a `simultaneous` phase: write `simultaneous SEATS` "
+                       "for `turn`, or put the statements in the moves")
+        if p.simultaneous:
+            self.check_simultaneous(p)
+        else:
+            self.want(p.turn, {}, T.PLAYER, "`turn`")
         if not p.moves:
             self.error(f"phase `{p.name}` has a turn but no moves", p.span)
         names = set()
@@ -1233,6 +1240,19 @@ class Checker:
                                    m.span, did_you_mean(ref, scope))
             self.block(m.body, scope, where="move")
 
+    def check_simultaneous(self, p: n.Phase) -> None:
+        """`simultaneous SEATS`: a list of seats, moves that leave the flow to `then`."""
+        assert p.turn is not None
+        self.want(p.turn, {}, T.list_of(T.PLAYER), "`simultaneous`")
+        if p.then is not None:
+            self.block(p.then, {}, where="phase")
+        for m in p.moves:
+            targets: set[str] = set()
+            if _jumps(m.body, self.actions, targets, set()) or targets:
+                self.error(f"move `{m.name}` of simultaneous phase `{p.name}` leaves the phase itself", m.span,
+                           "its statements run once every seat has chosen, seat after seat: "
+                           "put `goto` and `end game` in the phase's `then` block")
+
     def refusal(self, refusal: n.Refusal) -> None:
         """A reason is what a player reads: words, not a template or an empty string."""
         if not refusal.reason.strip():
@@ -1254,7 +1274,7 @@ class Checker:
         edges: dict[str, set[str]] = {}
         ends: set[str] = set()
         for p in self.phases.values():
-            blocks = [p.do] if p.do else [m.body for m in p.moves]
+            blocks = [p.do] if p.do else [m.body for m in p.moves] + ([p.then] if p.then else [])
             targets: set[str] = set()
             for b in blocks:
                 ended = _jumps(b, self.actions, targets, set())

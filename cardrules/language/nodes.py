@@ -496,6 +496,10 @@ class Phase:
     do: Block | None
     moves: tuple[MoveDecl, ...]
     span: Span
+    # `simultaneous SEATS`: `turn` is the list of seats that choose at once, each unseen by the
+    # others; their moves run, in that order, once all have chosen, then the `then` block.
+    simultaneous: bool = False
+    then: Block | None = None
 
 
 @node

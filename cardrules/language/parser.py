@@ -65,10 +65,13 @@ _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone"
 # Declarations and deck lines led by a word that is not reserved (see `word_decl` in the grammar).
 _DECL_WORDS = ("symbols", "direction")
 _DECK_WORDS = ("extra", "without")
+PHASE_WORDS = ("simultaneous",)  # phase lines led by a word that is not reserved (`phase_word`)
 
 
 def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
     """The words for one expected terminal; a terminal such as ADD_OP stands for several tokens."""
+    if terminal.startswith("`"):
+        return (terminal,)
     words = _TOKEN_WORDS.get(terminal)
     if words is not None:
         return words if isinstance(words, tuple) else (words,)
@@ -173,11 +176,16 @@ def _deck_line_starts(previous: str) -> bool:
 def _misused_word(tree: lark.Tree, path: str) -> Diagnostic | None:
     """A declaration or deck line led by a word that is none of those that may lead one."""
     for sub in tree.iter_subtrees():
-        if sub.data not in ("word_decl", "deck_cards"):
+        if sub.data not in ("word_decl", "deck_cards", "phase_word"):
             continue
         word = sub.children[0]
         assert isinstance(word, Token)  # both rules begin with a NAME
         span = _tok_span(path, word)
+        if sub.data == "phase_word" and word not in PHASE_WORDS:
+            known = ["turn", "do", "move", "then", *PHASE_WORDS]
+            return Diagnostic(f"unexpected `{word}` in a phase; expected "
+                              + ", ".join(f"`{w}`" for w in known[:-1]) + f" or `{known[-1]}`", span,
+                              did_you_mean(str(word), known))
         if sub.data == "deck_cards" and word not in _DECK_WORDS:
             return Diagnostic(f"unexpected `{word}` in the deck", span,
                               "a deck line begins with `suits`, `ranks`, `copies`, `jokers`, `attr`, `order`, "
@@ -250,6 +258,9 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
     # interactive parser tries each one and gives the exact set.
     expected = sorted(interactive.accepts() if interactive is not None else getattr(exc, "expected", None) or ())
     # Punctuation first (a missing `}` is the usual culprit), then keywords, then descriptions.
+    if "TURN" in expected and "NAME" in expected:
+        # In a phase, a name can only be a word that leads a phase line (`phase_word`).
+        expected = [t for t in expected if t != "NAME"] + [f"`{w}`" for w in PHASE_WORDS]
     words = sorted({w for t in expected for w in _describe(t, parser)},
                    key=lambda w: (0 if w[:1] == "`" and not w[1:2].isalpha() else 1 if w[:1] == "`" else 2, w))
     history = getattr(exc, "token_history", None) or []
@@ -522,22 +533,32 @@ class _ToAst(Transformer_NonRecursive):
     # --- phases and moves
     def phase_decl(self, meta, items):
         name, *members = items
-        turn = do = None
+        turn = do = then = None
+        simultaneous = False
         moves = []
         for kind, value in members:
-            if kind == "turn":
-                turn = value
+            if kind in ("turn", "simultaneous"):
+                turn, simultaneous = value, kind == "simultaneous"
             elif kind == "do":
                 do = value
+            elif kind == "then":
+                then = value
             else:
                 moves.append(value)
-        return n.Phase(name=str(name), turn=turn, do=do, moves=tuple(moves), span=self.s(meta))
+        return n.Phase(name=str(name), turn=turn, do=do, moves=tuple(moves), span=self.s(meta),
+                       simultaneous=simultaneous, then=then)
 
     def phase_turn(self, meta, items):
         return ("turn", items[0])
 
     def phase_do(self, meta, items):
         return ("do", items[0])
+
+    def phase_word(self, meta, items):
+        return ("simultaneous", items[1])  # the only word `_misused_word` lets through
+
+    def phase_then(self, meta, items):
+        return ("then", items[0])
 
     def move_decl(self, meta, items):
         name, *rest = items

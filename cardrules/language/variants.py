@@ -150,8 +150,7 @@ class _Resolver:
                 self.error(f"this variant changes move `{m.name}` of phase `{d.name}` twice", m.span)
             names.add(m.name)
             moves[m.name] = m
-        self.decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=tuple(moves.values()),
-                                span=phase.span)
+        self.decls[i] = _with_moves(phase, tuple(moves.values()))
 
     def remove(self, d: n.Remove) -> None:
         if d.member is not None:
@@ -182,7 +181,7 @@ class _Resolver:
             self.error(f"removing `{d.member}` leaves phase `{d.name}` with no moves", d.span,
                        "remove the whole phase (and every `goto` to it), or add another move")
             return
-        self.decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=kept, span=phase.span)
+        self.decls[i] = _with_moves(phase, kept)
 
     # --- after the changes
     def check_removed_names_unused(self) -> None:
@@ -232,3 +231,9 @@ def _references(decl) -> list[tuple[tuple[str, str], Span]]:
             local.add(x.var)
     found.sort(key=lambda item: (item[1].file, item[1].line, item[1].column))
     return [(ref, span) for ref, span in found if ref[0] == "phase" or ref[1] not in local]
+
+
+def _with_moves(phase: n.Phase, moves: tuple[n.MoveDecl, ...]) -> n.Phase:
+    """The phase with other moves, all else as it was."""
+    return n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=moves, span=phase.span,
+                   simultaneous=phase.simultaneous, then=phase.then)

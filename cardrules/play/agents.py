@@ -141,7 +141,23 @@ def sample_hidden(state: State, seat: int, rng: random.Random) -> State:
     place_cards(st, places, old, new)
     st.seed = rng.getrandbits(62)
     st.draws = 0
+    reseal(st, seat, rng)
     return st
+
+
+def reseal(st: State, seat: int, rng: random.Random) -> None:
+    """In a simultaneous phase, replace the choices other seats have sealed by random legal
+    ones of theirs: a copy that `seat` imagines never holds what another seat really chose.
+    The state is as each seat chose from, so their legal moves are listed on it as it is."""
+    if not all(chooser == seat for chooser, _ in st.sealed):
+        player = st.player
+        drawn = []
+        for chooser, place in st.sealed:
+            if chooser != seat:
+                st.player, st._legal = chooser, None
+                place = rng.randrange(len(st.legal_moves()))
+            drawn.append((chooser, place))
+        st.player, st._legal, st.sealed = player, None, tuple(drawn)
 
 
 def goes_on(st: State, rng: random.Random, moves: int, every_seat: bool = True) -> bool:

@@ -29,7 +29,7 @@ from ..engine.per_game import per_game
 from ..engine.primitives import Move
 from ..engine.runtime import Game, State
 from ..language.diagnostics import Diagnostic, RulesError
-from .agents import place_cards
+from .agents import place_cards, reseal
 from .hands import hands_slot
 
 DEFAULT_ITERATIONS = {"ismcts": 60, "pimc": 60}
@@ -216,8 +216,8 @@ class Knowledge:
         """Hear of `move`, about to be played in `st`; the next :meth:`update` shows its effect."""
         self.update(st)
         mover = st.player
-        if mover == self.seat or st.over:
-            return
+        if mover == self.seat or st.over or st.game.phases[st.phase].simultaneous:
+            return  # a sealed choice says nothing until its effect shows
         visible = st.game.visible_to
         before = st.clone()
         unseen = hidden_places(before, self.seat)
@@ -256,7 +256,7 @@ class Knowledge:
     def sample(self, st: State, rng: random.Random) -> State:
         """One determinisation of `st`: the unseen cards dealt afresh, pinned ones within their
         slots, from their sorted list (so it depends on which cards are unseen, never on how
-        they really lie)."""
+        they really lie), and the other seats' sealed choices drawn afresh (:func:`reseal`)."""
         places = hidden_places(st, self.seat)
         cards = sorted(where[i] for where, i, _ in places)
         free = set(cards)
@@ -273,7 +273,9 @@ class Knowledge:
         rng.shuffle(rest)
         it = iter(rest)
         cards = [c if c is not None else next(it) for c in out]
-        return rearranged(st, places, cards, rng.getrandbits(62))
+        world = rearranged(st, places, cards, rng.getrandbits(62))
+        reseal(world, self.seat, rng)
+        return world
 
     def consistent(self, world: State, rng: random.Random, limit: int | None = None) -> int:
         """How many recorded moves of other seats would NOT have been legal in the past as

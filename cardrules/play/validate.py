@@ -8,8 +8,9 @@ The test suite and ``cardrules validate`` use the same checks:
 - the same seed gives the same game;
 - the JSON round trip of every position is exact;
 - no card hidden from a seat leaks to it: its observation and, when it is to play, its legal
-  moves do not change when those cards are dealt afresh among their places, and no move it is
-  offered names one of them;
+  moves do not change when those cards are dealt afresh among their places (and the other
+  seats' sealed choices in a simultaneous phase drawn afresh), and no move it is offered names
+  one of them;
 - no value a seat sees tells it what its hidden cards are: when those cards are dealt afresh
   and the same move is played in both positions, if the seat then sees the same cards in both
   (and the same values of the variables declared `public`, which the rules announce), and the

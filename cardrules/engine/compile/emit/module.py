@@ -1,7 +1,7 @@
 """The generated module as a whole: every function, in order, from the model and its facts.
 
 ``d_<def>`` per def, ``a_<action>`` per action, ``setup``, ``v<i>_init`` per variable,
-``score``, per phase ``p<i>_turn``, ``p<i>_do``, ``p<i>_m<j>_body`` per move and ``p<i>_gen``;
+``score``, per phase ``p<i>_turn``, ``p<i>_do``, ``p<i>_then``, ``p<i>_m<j>_body`` per move and ``p<i>_gen``;
 then the ``g_<def>`` twins legal-move generation calls and the helpers ``H<n>`` that CPython's
 limits put apart. Last, the memo table's references are written out (memo.py).
 """
@@ -67,6 +67,8 @@ class Emitter:
                 self.returning(f"p{i}_turn", [], p.turn, p.span, p.turn.span)
             if p.do is not None:
                 self.statements.function(f"p{i}_do", [], p.do, p.span)
+            if p.then is not None:
+                self.statements.function(f"p{i}_then", [], p.then, p.then.span)
             for j, mv in enumerate(p.moves):
                 renders[(i, j)] = self.moves.move(i, j, mv)
             if p.moves:
