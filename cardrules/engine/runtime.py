@@ -59,6 +59,9 @@ class CompiledPhase:
     # With copies in the deck, per move: a key of a legal move, equal exactly when their texts
     # are (None: compare the texts themselves).
     copies_key: tuple[Callable, ...] | None = None
+    # A racing window (`race`): its turn asks each seat of a list in turn, and is None once all
+    # have passed and its `all pass` block has gone elsewhere.
+    race: bool = False
 
 
 @attrs.define(slots=True, eq=False)
@@ -599,6 +602,9 @@ class State:
             do = phase.do
             if do is None:
                 player = self.player = phase.turn(self)
+                if player is None and phase.race:
+                    self.steps += 1  # every seat passed: the window's `all pass` went on elsewhere
+                    continue
                 if player.__class__ is not int or not 0 <= player < game.player_count:
                     raise RulesRuntimeError(f"phase `{phase.name}`: whose turn it is evaluated to "
                                             f"{player!r}, not a player", phase.span)

@@ -31,6 +31,9 @@ def where_steps_go(st) -> str:
                     break
                 continue
             trial.player = phase.turn(trial)
+            if trial.player is None and phase.race:
+                counts[f"phase `{phase.name}` (all passed)"] += 1
+                continue
             moves = phase.generate(trial, trial.player)
             if not moves:
                 break

@@ -496,6 +496,10 @@ class Phase:
     do: Block | None
     moves: tuple[MoveDecl, ...]
     span: Span
+    # A racing window (`race SEATS`): the seats asked in turn, each moving or passing, and what
+    # runs once all of them have passed (`all pass { ... }`).
+    race: Expr | None = None
+    all_pass: Block | None = None
 
 
 @node

@@ -173,7 +173,7 @@ def _deck_line_starts(previous: str) -> bool:
 def _misused_word(tree: lark.Tree, path: str) -> Diagnostic | None:
     """A declaration or deck line led by a word that is none of those that may lead one."""
     for sub in tree.iter_subtrees():
-        if sub.data not in ("word_decl", "deck_cards"):
+        if sub.data not in ("word_decl", "deck_cards", "phase_race", "phase_all_pass"):
             continue
         word = sub.children[0]
         assert isinstance(word, Token)  # both rules begin with a NAME
@@ -187,6 +187,12 @@ def _misused_word(tree: lark.Tree, path: str) -> Diagnostic | None:
             return Diagnostic(f"unexpected `{word}`; expected a declaration: "
                               + ", ".join(f"`{w}`" for w in known[:-1]) + f" or `{known[-1]}`", span,
                               did_you_mean(str(word), known))
+        if sub.data == "phase_race" and word != "race" or sub.data == "phase_all_pass" and (
+                word != "all" or sub.children[1] != "pass"):
+            return Diagnostic(f"unexpected `{word}` in a phase", span,
+                              "a phase holds `turn`, `do`, `move`s, or a racing window: `race SEATS` "
+                              "and `all pass { ... }`" + (f" ({did_you_mean(str(word), ('race', 'all'))})"
+                                                          if did_you_mean(str(word), ('race', 'all')) else ""))
         if sub.data == "word_decl" and word == "direction" and len(sub.children) != 2:
             return Diagnostic("`direction` names one direction of play", span,
                               "write `direction clockwise` or `direction counterclockwise`")
@@ -522,22 +528,33 @@ class _ToAst(Transformer_NonRecursive):
     # --- phases and moves
     def phase_decl(self, meta, items):
         name, *members = items
-        turn = do = None
+        turn = do = race = all_pass = None
         moves = []
         for kind, value in members:
             if kind == "turn":
                 turn = value
             elif kind == "do":
                 do = value
+            elif kind == "race":
+                race = value
+            elif kind == "all pass":
+                all_pass = value
             else:
                 moves.append(value)
-        return n.Phase(name=str(name), turn=turn, do=do, moves=tuple(moves), span=self.s(meta))
+        return n.Phase(name=str(name), turn=turn, do=do, moves=tuple(moves), span=self.s(meta),
+                       race=race, all_pass=all_pass)
 
     def phase_turn(self, meta, items):
         return ("turn", items[0])
 
     def phase_do(self, meta, items):
         return ("do", items[0])
+
+    def phase_race(self, meta, items):
+        return ("race", items[1])
+
+    def phase_all_pass(self, meta, items):
+        return ("all pass", items[2])
 
     def move_decl(self, meta, items):
         name, *rest = items

@@ -71,7 +71,7 @@ class _Resolver:
                 self.remove(d)
             elif isinstance(d, n.Param):
                 self.param(d)
-            elif isinstance(d, n.Phase) and d.turn is None and d.do is None and d.moves:
+            elif isinstance(d, n.Phase) and d.turn is None and d.do is None and d.race is None and d.moves:
                 self.merge_moves(d)
             elif isinstance(d, _NAMED):
                 self.replace_named(d)
@@ -151,7 +151,7 @@ class _Resolver:
             names.add(m.name)
             moves[m.name] = m
         self.decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=tuple(moves.values()),
-                                span=phase.span)
+                                span=phase.span, race=phase.race, all_pass=phase.all_pass)
 
     def remove(self, d: n.Remove) -> None:
         if d.member is not None:
@@ -182,7 +182,8 @@ class _Resolver:
             self.error(f"removing `{d.member}` leaves phase `{d.name}` with no moves", d.span,
                        "remove the whole phase (and every `goto` to it), or add another move")
             return
-        self.decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=kept, span=phase.span)
+        self.decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=kept, span=phase.span,
+                                race=phase.race, all_pass=phase.all_pass)
 
     # --- after the changes
     def check_removed_names_unused(self) -> None:
