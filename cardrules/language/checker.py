@@ -1231,7 +1231,8 @@ class Checker:
                            "goes in `all pass { ... }`")
                 passing = None
             self.phases[name] = n.Phase(name=p.name, turn=p.turn, do=p.do, span=p.span, race=p.race,
-                                        all_pass=p.all_pass, moves=moves + ((passing,) if passing else ()))
+                                        all_pass=p.all_pass, moves=moves + ((passing,) if passing else ()),
+                                        words=p.words)
 
     def check_race(self, p: n.Phase) -> None:
         """A racing window: the seats it asks, in order, and what all passing does."""

@@ -256,7 +256,11 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
     # interactive parser tries each one and gives the exact set.
     expected = sorted(interactive.accepts() if interactive is not None else getattr(exc, "expected", None) or ())
     # Punctuation first (a missing `}` is the usual culprit), then keywords, then descriptions.
-    words = sorted({w for t in expected for w in _describe(t, parser)},
+    described = {w for t in expected for w in _describe(t, parser)}
+    if {"TURN", "DO", "MOVE", "NAME"} <= set(expected):
+        # In a phase, the name that may come is one of the racing window's words.
+        described = (described - set(_describe("NAME", parser))) | {"`race`", "`all pass`"}
+    words = sorted(described,
                    key=lambda w: (0 if w[:1] == "`" and not w[1:2].isalpha() else 1 if w[:1] == "`" else 2, w))
     history = getattr(exc, "token_history", None) or []
     previous = str(history[-1]) if history else None
@@ -529,20 +533,23 @@ class _ToAst(Transformer_NonRecursive):
     def phase_decl(self, meta, items):
         name, *members = items
         turn = do = race = all_pass = None
-        moves = []
+        moves, words = [], []
         for kind, value in members:
             if kind == "turn":
                 turn = value
             elif kind == "do":
                 do = value
-            elif kind == "race":
-                race = value
-            elif kind == "all pass":
-                all_pass = value
+            elif kind in ("race", "all pass"):
+                value, where = value
+                words.append(where)
+                if kind == "race":
+                    race = value
+                else:
+                    all_pass = value
             else:
                 moves.append(value)
         return n.Phase(name=str(name), turn=turn, do=do, moves=tuple(moves), span=self.s(meta),
-                       race=race, all_pass=all_pass)
+                       race=race, all_pass=all_pass, words=tuple(words))
 
     def phase_turn(self, meta, items):
         return ("turn", items[0])
@@ -551,10 +558,10 @@ class _ToAst(Transformer_NonRecursive):
         return ("do", items[0])
 
     def phase_race(self, meta, items):
-        return ("race", items[1])
+        return ("race", (items[1], self.s(meta)))
 
     def phase_all_pass(self, meta, items):
-        return ("all pass", items[2])
+        return ("all pass", (items[2], self.s(meta)))
 
     def move_decl(self, meta, items):
         name, *rest = items

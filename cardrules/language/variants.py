@@ -151,7 +151,7 @@ class _Resolver:
             names.add(m.name)
             moves[m.name] = m
         self.decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=tuple(moves.values()),
-                                span=phase.span, race=phase.race, all_pass=phase.all_pass)
+                                span=phase.span, race=phase.race, all_pass=phase.all_pass, words=phase.words)
 
     def remove(self, d: n.Remove) -> None:
         if d.member is not None:
@@ -183,7 +183,7 @@ class _Resolver:
                        "remove the whole phase (and every `goto` to it), or add another move")
             return
         self.decls[i] = n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=kept, span=phase.span,
-                                race=phase.race, all_pass=phase.all_pass)
+                                race=phase.race, all_pass=phase.all_pass, words=phase.words)
 
     # --- after the changes
     def check_removed_names_unused(self) -> None:
