@@ -12,6 +12,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
+import attrs
+
 from . import nodes as n
 from . import types as T
 from .builtins import AGGREGATES, CONSTANTS, REGISTRY, SYMBOLS
@@ -161,6 +163,8 @@ class Checker:
         self.phases = {p.name: p for p in decls["phase"]}
         self.racing_windows()
         self.display, problems = check_display(decls["display"], self.deck, self.zones, self.vars)
+        if RACE_ASKED in self.vars:  # the engine's own bookkeeping, not a value of the game's
+            self.display = attrs.evolve(self.display, hidden=self.display.hidden | {RACE_ASKED})
         self.diagnostics.extend(problems)
         self.fatal_if_errors()
         for var in self.vars.values():
