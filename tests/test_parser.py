@@ -186,7 +186,7 @@ def test_phases_setup_and_score():
         "score p: chips[p]\n")
     assert shape(setup) == ("Setup", ("Block", (("Goto", "deal"),)))
     assert where(setup) == (1, 1, 3, 2)
-    assert shape(deal) == ("Phase", "deal", None, ("Block", (("Goto", "decide"),)), ())
+    assert shape(deal) == ("Phase", "deal", None, ("Block", (("Goto", "decide"),)), (), None, None, ())
     assert decide.turn == n.Name(id="to_act", span=Span(PATH, 10, 8, 10, 14))
     raise_, stand = decide.moves
     assert raise_.name == "raise" and raise_.says == "raise {amount}"
@@ -358,7 +358,8 @@ def test_error_format_names_the_found_and_expected_tokens_with_a_caret():
 
 def test_missing_closing_brace_before_a_declaration():
     d, out = syntax_error('game "x"\nphase a {\n  turn p\n  move m { goto a\n}\nphase b { do { end game } }\n')
-    assert d.message == "unexpected `phase`; expected `}`, `do`, `move`, `simultaneous`, `then` or `turn`"
+    assert d.message == ("unexpected `phase`; expected `}`, `all pass`, `do`, `move`, `race`, `simultaneous`, "
+                         "`then` or `turn`")
     assert (d.span.line, d.span.column) == (6, 1)
     assert d.hint == "a declaration cannot start here: is a `}` missing above?"
     assert out.splitlines()[1:3] == ["    phase b { do { end game } }", "    ^^^^^"]

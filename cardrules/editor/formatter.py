@@ -100,6 +100,8 @@ def _item_starts(rules: n.RulesFile) -> set[tuple[int, int]]:
     for node in n.walk(rules.decls):
         if isinstance(node, n.Block):
             starts.update((s.span.line, s.span.column) for s in node.statements)
+        elif isinstance(node, n.Phase):
+            starts.update((word.line, word.column) for word in node.words)
         elif isinstance(node, (n.MoveDecl, n.DeckItem, n.DisplayItem)):
             starts.add((node.span.line, node.span.column))
             for entry in getattr(node, "entries", ()):

@@ -17,7 +17,7 @@ from .words import KEYWORDS, TYPES
 
 # What starts a declaration or a member of a phase: coloured apart from the other keywords.
 DECLARATIONS = ("game", "extends", "players", "teams", "param", "deck", "zone", "var", "def", "action", "phase",
-                "setup", "score", "remove", "display", "move", "turn", "do", "simultaneous")
+                "setup", "score", "remove", "display", "move", "turn", "do", "simultaneous", "race")
 CONTROL = ("if", "then", "elif", "else", "for", "in", "where", "when", "repeat", "at", "most", "while", "goto",
            "end", "let", "and", "or", "not")
 CONSTANT_WORDS = ("true", "false", "none")

@@ -90,6 +90,8 @@ KEYWORDS = {
     "private": "a zone its owner sees.",
     "up": "cards face up: everyone sees them.",
     "down": "cards face down.",
+    "race": "`race SEATS` in a phase: a racing window; each seat of the list is asked in turn and "
+            "moves or passes, the first to move taking the claim; `all pass { ... }` runs once all have passed.",
 }
 
 TYPES = {

@@ -63,6 +63,9 @@ class CompiledPhase:
     # (State.sealed) until every one has chosen, then the moves run in that order and `then` after.
     simultaneous: bool = False
     then: Callable | None = None  # then(state) -> True when it transferred control
+    # A racing window (`race`): its turn asks each seat of a list in turn, and is None once all
+    # have passed and its `all pass` block has gone elsewhere.
+    race: bool = False
 
 
 @attrs.define(slots=True, eq=False)
@@ -649,6 +652,9 @@ class State:
             do = phase.do
             if do is None:
                 player = self.player = phase.turn(self) if not phase.simultaneous else self._to_seal(phase)
+                if player is None and phase.race:
+                    self.steps += 1  # every seat passed: the window's `all pass` went on elsewhere
+                    continue
                 if player.__class__ is not int or not 0 <= player < game.player_count:
                     raise RulesRuntimeError(f"phase `{phase.name}`: whose turn it is evaluated to "
                                             f"{player!r}, not a player", phase.span)

@@ -12,6 +12,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
+import attrs
+
 from . import nodes as n
 from . import types as T
 from .builtins import AGGREGATES, CONSTANTS, REGISTRY, SYMBOLS
@@ -22,7 +24,9 @@ from .display import check_display
 from .folding import ConstantTooLarge, NotConstant, const_eval
 from .limits import (MAX_DECK_CARDS, MAX_DECLARED_MOVES, MAX_NUMBER_DIGITS, MAX_PLAYERS, MAX_REPEAT,
                      MAX_STATIC_ITERATIONS, number_too_large)
-from .model import PAYOFF_KINDS, LengthInfo, Model, ParamInfo, PayoffInfo, Telling, VarInfo, ZoneInfo
+from .model import (
+    PAYOFF_KINDS, RACE_ASKED, RACE_PASS, LengthInfo, Model, ParamInfo, PayoffInfo, Telling, VarInfo, ZoneInfo,
+)
 
 # `{name}` in a move's `says` text: where the value of parameter `name` is shown.
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -157,7 +161,10 @@ class Checker:
         self.defs = {d.name: d for d in decls["def"]}
         self.actions = {a.name: a for a in decls["action"]}
         self.phases = {p.name: p for p in decls["phase"]}
+        self.racing_windows()
         self.display, problems = check_display(decls["display"], self.deck, self.zones, self.vars)
+        if RACE_ASKED in self.vars:  # the engine's own bookkeeping, not a value of the game's
+            self.display = attrs.evolve(self.display, hidden=self.display.hidden | {RACE_ASKED})
         self.diagnostics.extend(problems)
         self.fatal_if_errors()
         for var in self.vars.values():
@@ -1196,7 +1203,71 @@ class Checker:
             self.error(f"cannot store {value_t.describe()} in {t.describe()}", s.value.span, hint)
 
     # --- phases
+    def racing_windows(self) -> None:
+        """Give each racing window (`race SEATS`) what it runs on: a counter of the seats asked
+        since the window opened (a variable no file can name), the `pass` every seat asked may
+        make (the next seat is asked), and, first in each of the window's own moves, the counter
+        back to 0: a move that stays in the phase opens the window again from its first seat,
+        and one that leaves it leaves it closed."""
+        if not any(p.race is not None for p in self.phases.values()):
+            return
+        span = next(p.race.span for p in self.phases.values() if p.race is not None)
+        self.vars[RACE_ASKED] = VarInfo(RACE_ASKED, None, T.NUMBER, n.Num(value=0, span=span), span,
+                                        index=len(self.vars))
+        for name, p in self.phases.items():
+            if p.race is None:
+                continue
+            at = p.race.span
+
+            def counter(value: int, op: str = "=", at: Span = at) -> n.Assign:
+                return n.Assign(target=n.Name(id=RACE_ASKED, span=at), op=op, value=n.Num(value=value, span=at),
+                                span=at)
+
+            moves = tuple(n.MoveDecl(name=m.name, generators=m.generators, condition=m.condition, says=m.says,
+                                     body=n.Block(statements=(counter(0), *m.body.statements), span=m.body.span),
+                                     span=m.span, refusals=m.refusals) for m in p.moves)
+            passing = n.MoveDecl(name=RACE_PASS, generators=(), condition=None, says=None,
+                                 body=n.Block(statements=(counter(1, "+="),), span=at), span=at)
+            if any(m.name == RACE_PASS for m in p.moves):
+                self.error(f"phase `{p.name}` is a racing window, which gives every seat asked its `{RACE_PASS}`",
+                           next(m.span for m in p.moves if m.name == RACE_PASS),
+                           "leave the pass out, or name this move otherwise; what all passing does "
+                           "goes in `all pass { ... }`")
+                passing = None
+            self.phases[name] = n.Phase(name=p.name, turn=p.turn, do=p.do, span=p.span, race=p.race,
+                                        all_pass=p.all_pass, moves=moves + ((passing,) if passing else ()),
+                                        words=p.words)
+
+    def check_race(self, p: n.Phase) -> None:
+        """A racing window: the seats it asks, in order, and what all passing does."""
+        if p.race is None:
+            if p.all_pass is not None:
+                self.error(f"phase `{p.name}` says what happens when all pass, but asks no seats in turn",
+                           p.all_pass.span, "a racing window begins with `race SEATS`, the list of seats asked")
+            return
+        if p.do is not None or p.turn is not None:
+            other = "do" if p.do else "simultaneous" if p.simultaneous else "turn"
+            self.error(f"phase `{p.name}` is a racing window (`race`), so it has no `{other}`",
+                       p.span, "`race SEATS` says whose turn it is: each seat of the list in turn")
+        if p.then is not None:
+            self.error(f"phase `{p.name}` is a racing window (`race`), so it has no `then` block", p.then.span,
+                       "`then` resolves the choices of a `simultaneous` phase; what follows a window's move "
+                       "goes in the move, and what follows all passing in `all pass { ... }`")
+        self.want(p.race, {}, T.list_of(T.PLAYER), "`race`")
+        if p.all_pass is None:
+            self.error(f"phase `{p.name}` is a racing window but does not say what happens when all pass",
+                       p.race.span, "add `all pass { ... }`, ending in `goto` or `end game`")
+        else:
+            self.block(p.all_pass, {}, where="phase")
+        if not any(m.name != RACE_PASS for m in p.moves):
+            self.error(f"phase `{p.name}` asks seats in turn but offers them no move besides passing", p.span)
+
     def check_phase(self, p: n.Phase) -> None:
+        if p.race is not None or p.all_pass is not None:
+            self.check_race(p)
+            if p.race is not None and p.do is None and p.turn is None:
+                self.check_moves(p)
+            return
         if p.do is not None and (p.moves or p.turn is not None):
             self.error(f"phase `{p.name}` both runs by itself (`do`) and waits for moves", p.span,
                        "a phase either has a `do` block, or a `turn` and `move`s")
@@ -1217,6 +1288,9 @@ class Checker:
             self.want(p.turn, {}, T.PLAYER, "`turn`")
         if not p.moves:
             self.error(f"phase `{p.name}` has a turn but no moves", p.span)
+        self.check_moves(p)
+
+    def check_moves(self, p: n.Phase) -> None:
         names = set()
         for m in p.moves:
             if m.name in names:
@@ -1271,10 +1345,15 @@ class Checker:
             if p.do is not None and not _transfers(p.do, self.actions):
                 self.error(f"phase `{p.name}` can finish its `do` block without a `goto` or `end game`",
                            p.span, "end every path of the block with `goto` or `end game`")
+            if p.all_pass is not None and not _transfers(p.all_pass, self.actions):
+                self.error(f"phase `{p.name}` can finish its `all pass` block without a `goto` or `end game`",
+                           p.all_pass.span, "end every path of the block with `goto` or `end game`: "
+                           "the window is closed once every seat has passed")
         edges: dict[str, set[str]] = {}
         ends: set[str] = set()
         for p in self.phases.values():
-            blocks = [p.do] if p.do else [m.body for m in p.moves] + ([p.then] if p.then else [])
+            blocks = [p.do] if p.do else ([m.body for m in p.moves] + ([p.then] if p.then else [])
+                                          + ([p.all_pass] if p.all_pass else []))
             targets: set[str] = set()
             for b in blocks:
                 ended = _jumps(b, self.actions, targets, set())

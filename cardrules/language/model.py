@@ -51,6 +51,11 @@ class VarInfo:
     public: str | None = None  # why every seat may see it though it follows from hidden cards
 
 
+# A racing window's counter of the seats asked, a variable whose name no file can write, and
+# the move every seat it asks may make instead of the window's own.
+RACE_ASKED = "race asked"
+RACE_PASS = "pass"
+
 # The kinds of `payoffs`: how the seats' payoffs sum (OpenSpiel's utility types).
 PAYOFF_KINDS = ("zero_sum", "constant_sum", "general_sum")
 

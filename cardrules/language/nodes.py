@@ -500,6 +500,11 @@ class Phase:
     # others; their moves run, in that order, once all have chosen, then the `then` block.
     simultaneous: bool = False
     then: Block | None = None
+    # A racing window (`race SEATS`): the seats asked in turn, each moving or passing, and what
+    # runs once all of them have passed (`all pass { ... }`).
+    race: Expr | None = None
+    all_pass: Block | None = None
+    words: tuple[Span, ...] = ()  # where `race` and `all pass` stand (the formatter's line starts)
 
 
 @node

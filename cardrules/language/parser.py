@@ -65,7 +65,8 @@ _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone"
 # Declarations and deck lines led by a word that is not reserved (see `word_decl` in the grammar).
 _DECL_WORDS = ("symbols", "direction")
 _DECK_WORDS = ("extra", "without")
-PHASE_WORDS = ("simultaneous",)  # phase lines led by a word that is not reserved (`phase_word`)
+# Phase lines led by a word that is not reserved (`phase_word`), and the racing window's `all pass`.
+PHASE_WORDS = ("simultaneous", "race")
 
 
 def _describe(terminal: str, parser: lark.Lark) -> tuple[str, ...]:
@@ -176,16 +177,17 @@ def _deck_line_starts(previous: str) -> bool:
 def _misused_word(tree: lark.Tree, path: str) -> Diagnostic | None:
     """A declaration or deck line led by a word that is none of those that may lead one."""
     for sub in tree.iter_subtrees():
-        if sub.data not in ("word_decl", "deck_cards", "phase_word"):
+        if sub.data not in ("word_decl", "deck_cards", "phase_word", "phase_all_pass"):
             continue
         word = sub.children[0]
         assert isinstance(word, Token)  # both rules begin with a NAME
         span = _tok_span(path, word)
-        if sub.data == "phase_word" and word not in PHASE_WORDS:
-            known = ["turn", "do", "move", "then", *PHASE_WORDS]
+        if (sub.data == "phase_word" and word not in PHASE_WORDS
+                or sub.data == "phase_all_pass" and (word != "all" or sub.children[1] != "pass")):
+            known = ["turn", "do", "move", "then", *PHASE_WORDS, "all pass"]
             return Diagnostic(f"unexpected `{word}` in a phase; expected "
                               + ", ".join(f"`{w}`" for w in known[:-1]) + f" or `{known[-1]}`", span,
-                              did_you_mean(str(word), known))
+                              did_you_mean(str(word), [*known[:-1], "all"]))
         if sub.data == "deck_cards" and word not in _DECK_WORDS:
             return Diagnostic(f"unexpected `{word}` in the deck", span,
                               "a deck line begins with `suits`, `ranks`, `copies`, `jokers`, `attr`, `order`, "
@@ -195,6 +197,12 @@ def _misused_word(tree: lark.Tree, path: str) -> Diagnostic | None:
             return Diagnostic(f"unexpected `{word}`; expected a declaration: "
                               + ", ".join(f"`{w}`" for w in known[:-1]) + f" or `{known[-1]}`", span,
                               did_you_mean(str(word), known))
+        if sub.data == "phase_race" and word != "race" or sub.data == "phase_all_pass" and (
+                word != "all" or sub.children[1] != "pass"):
+            return Diagnostic(f"unexpected `{word}` in a phase", span,
+                              "a phase holds `turn`, `do`, `move`s, or a racing window: `race SEATS` "
+                              "and `all pass { ... }`" + (f" ({did_you_mean(str(word), ('race', 'all'))})"
+                                                          if did_you_mean(str(word), ('race', 'all')) else ""))
         if sub.data == "word_decl" and word == "direction" and len(sub.children) != 2:
             return Diagnostic("`direction` names one direction of play", span,
                               "write `direction clockwise` or `direction counterclockwise`")
@@ -260,7 +268,7 @@ def _unexpected_token(exc: lark.exceptions.UnexpectedInput, path: str, parser: l
     # Punctuation first (a missing `}` is the usual culprit), then keywords, then descriptions.
     if "TURN" in expected and "NAME" in expected:
         # In a phase, a name can only be a word that leads a phase line (`phase_word`).
-        expected = [t for t in expected if t != "NAME"] + [f"`{w}`" for w in PHASE_WORDS]
+        expected = [t for t in expected if t != "NAME"] + [f"`{w}`" for w in (*PHASE_WORDS, "all pass")]
     words = sorted({w for t in expected for w in _describe(t, parser)},
                    key=lambda w: (0 if w[:1] == "`" and not w[1:2].isalpha() else 1 if w[:1] == "`" else 2, w))
     history = getattr(exc, "token_history", None) or []
@@ -533,9 +541,9 @@ class _ToAst(Transformer_NonRecursive):
     # --- phases and moves
     def phase_decl(self, meta, items):
         name, *members = items
-        turn = do = then = None
+        turn = do = then = race = all_pass = None
         simultaneous = False
-        moves = []
+        moves, words = [], []
         for kind, value in members:
             if kind in ("turn", "simultaneous"):
                 turn, simultaneous = value, kind == "simultaneous"
@@ -543,10 +551,17 @@ class _ToAst(Transformer_NonRecursive):
                 do = value
             elif kind == "then":
                 then = value
+            elif kind in ("race", "all pass"):
+                value, where = value
+                words.append(where)
+                if kind == "race":
+                    race = value
+                else:
+                    all_pass = value
             else:
                 moves.append(value)
         return n.Phase(name=str(name), turn=turn, do=do, moves=tuple(moves), span=self.s(meta),
-                       simultaneous=simultaneous, then=then)
+                       simultaneous=simultaneous, then=then, race=race, all_pass=all_pass, words=tuple(words))
 
     def phase_turn(self, meta, items):
         return ("turn", items[0])
@@ -555,10 +570,16 @@ class _ToAst(Transformer_NonRecursive):
         return ("do", items[0])
 
     def phase_word(self, meta, items):
-        return ("simultaneous", items[1])  # the only word `_misused_word` lets through
+        word = str(items[0])  # one of PHASE_WORDS: `_misused_word` lets no other through
+        if word == "race":
+            return ("race", (items[1], self.s(meta)))
+        return (word, items[1])
 
     def phase_then(self, meta, items):
         return ("then", items[0])
+
+    def phase_all_pass(self, meta, items):
+        return ("all pass", (items[2], self.s(meta)))
 
     def move_decl(self, meta, items):
         name, *rest = items

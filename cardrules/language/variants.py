@@ -71,7 +71,7 @@ class _Resolver:
                 self.remove(d)
             elif isinstance(d, n.Param):
                 self.param(d)
-            elif isinstance(d, n.Phase) and d.turn is None and d.do is None and d.moves:
+            elif isinstance(d, n.Phase) and d.turn is None and d.do is None and d.race is None and d.moves:
                 self.merge_moves(d)
             elif isinstance(d, _NAMED):
                 self.replace_named(d)
@@ -235,5 +235,4 @@ def _references(decl) -> list[tuple[tuple[str, str], Span]]:
 
 def _with_moves(phase: n.Phase, moves: tuple[n.MoveDecl, ...]) -> n.Phase:
     """The phase with other moves, all else as it was."""
-    return n.Phase(name=phase.name, turn=phase.turn, do=phase.do, moves=moves, span=phase.span,
-                   simultaneous=phase.simultaneous, then=phase.then)
+    return n.Phase(**{f: getattr(phase, f) for f in n.Phase.FIELDS} | {"moves": moves})

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ....language import types as T
+from ....language.model import RACE_ASKED
 from ....language.diagnostics import Span
 from ....language.model import Model
 from ..passes import Facts, analyse
@@ -65,6 +66,8 @@ class Emitter:
         for i, p in enumerate(m.phases.values()):
             if p.turn is not None:
                 self.returning(f"p{i}_turn", [], p.turn, p.span, p.turn.span)
+            if p.race is not None:
+                self.racing_turn(i, p)
             if p.do is not None:
                 self.statements.function(f"p{i}_do", [], p.do, p.span)
             if p.then is not None:
@@ -77,6 +80,23 @@ class Emitter:
         w.extend(em.helpers)
         self.finish_memo()
         return Emitted(w.lines, w.spans, em.ns, renders, em, self.moves)
+
+    def racing_turn(self, i: int, p) -> None:
+        """A racing window's turn: the next seat of its list not yet asked since the window
+        opened; once every seat has passed, its `all pass` block, which leaves the phase (the
+        turn is then None, and the runtime goes on from where the block went)."""
+        w = self.em.w
+        asked = self.em.facts.slots.var_index[RACE_ASKED]
+        self.statements.function(f"p{i}_all_pass", [], p.all_pass, p.all_pass.span)
+        w.line(f"def p{i}_turn(st):", p.span)
+        w.indent += 1
+        w.line(f"_seats = {self.expressions.expr(p.race)}", p.race.span)
+        w.line(f"if st.vars[{asked}] < len(_seats):", p.race.span)
+        w.line(f"    return _seats[st.vars[{asked}]]", p.race.span)
+        w.line(f"st.vars[{asked}] = 0", p.all_pass.span)
+        w.line(f"p{i}_all_pass(st)", p.all_pass.span)
+        w.line("return None", p.all_pass.span)
+        w.indent -= 1
 
     def finish_memo(self) -> None:
         """A generator that keeps nothing makes no dict; every reference is written out."""
