@@ -7,9 +7,11 @@ Every node carries the :class:`~cardrules.language.diagnostics.Span` that diagno
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, ClassVar, TypeAlias, dataclass_transform
+from typing import Any, ClassVar, TypeAlias, TypeVar, dataclass_transform
 
 from .diagnostics import Span
+
+_N = TypeVar("_N")
 
 
 class Node:
@@ -67,6 +69,13 @@ def node(cls: type) -> type:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     made.__init__ = init
     return made
+
+
+def replace(tree: _N, **changes: Any) -> _N:
+    """A copy of the node `tree` with some of its fields changed, all others as they were (as
+    `dataclasses.replace` does): a field added to a node later is kept without a word here."""
+    fields: tuple[str, ...] = tree.FIELDS  # type: ignore[attr-defined]  # every node class has them
+    return type(tree)(**{f: getattr(tree, f) for f in fields} | changes)
 
 
 def walk(tree):

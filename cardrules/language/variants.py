@@ -235,4 +235,4 @@ def _references(decl) -> list[tuple[tuple[str, str], Span]]:
 
 def _with_moves(phase: n.Phase, moves: tuple[n.MoveDecl, ...]) -> n.Phase:
     """The phase with other moves, all else as it was."""
-    return n.Phase(**{f: getattr(phase, f) for f in n.Phase.FIELDS} | {"moves": moves})
+    return n.replace(phase, moves=moves)
