@@ -171,3 +171,11 @@ def test_a_random_game_as_seat_0_reads_it_names_no_hidden_variable_nor_unseen_ca
     for line in table.tell(setup, dealt, 0):
         assert set(table.card_pattern.findall(line.plain)) <= seen, f"{name}: the deal tells {line.plain}"
         assert not any(p.search(line.plain) for p in named), f"{name}: {line.plain}"
+
+
+@pytest.mark.parametrize("name", sorted(bundled_games()))
+def test_every_bundled_game_says_what_happens_in_its_own_words(name):
+    """Every bundled game and variant gives some action or statement a `says` text (its moves'
+    texts aside): what the rules do after a move is told in the game's terms, not only derived."""
+    from cardrules import load_model
+    assert load_model(name).tellings, f"{name}: no action or statement says what it does"
