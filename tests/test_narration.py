@@ -76,6 +76,22 @@ def test_a_seat_is_told_in_the_texts_words_and_the_cards_it_sees(told):
                      "  Seat 0 takes 1"]
 
 
+def test_the_telling_is_compiled_into_a_twin_and_the_game_played_has_none_of_it(told):
+    """The game a table, a simulation or a search plays is the plain compilation: the `says`
+    texts are told only by the narrated twin, which plays a told step and hands the state back."""
+    from cardrules.engine.story import narrated
+    twin, _ = narrated(told)
+    assert "_N.say(" in twin.source and "_N.done()" in twin.source
+    assert "_N." not in told.source
+    state, _ = told_new_state(told, 3)
+    assert state.game is told
+    told_apply(state, state.legal_moves()[0])
+    assert state.game is told
+    plain = told.new_state(3)
+    plain.apply(plain.legal_moves()[0])
+    assert state == plain, "a told step plays as an untold one"
+
+
 def test_texts_do_not_change_play(told, tmp_path):
     bare = tmp_path / "bare.rules"
     bare.write_text(re.sub(r' says "[^"]*"', "", RULES))
