@@ -2,7 +2,7 @@
 
 Each test names the rule it checks: SPEC section 1 (shared/rules/SPEC.md), the moves M1-M8,
 the restrictions R1-R4 and the ambiguity defaults CA-1..CA-12. Move texts put the card played
-first: `capture 8S with 4H 4C` plays the 8 of spades and takes the two fours; a build on the
+first: `capture 4H 4C with 8S` takes the two fours with the 8 of spades played; a build on the
 table shows as its cards in brackets, `(5C 2D)`.
 """
 
@@ -75,8 +75,8 @@ def test_four_players_play_in_partnerships_with_one_pile_per_side():
     game = GAMES[(4, "previous_player")]
     assert game.team_of == (0, 1, 0, 1)
     st = position(["KC", "2C", "QH", "3C"], ["QD", "5S"], players=4, to_act=2)
-    assert legal(st) == ["capture QH with QD", "trail QH"]
-    st.apply("capture QH with QD")
+    assert legal(st) == ["capture QD with QH", "trail QH"]
+    st.apply("capture QD with QH")
     assert zone(st, "pile") == [["QH", "QD"], []]
     assert st.current_player == 3
 
@@ -107,7 +107,7 @@ def test_ace_counts_one_in_a_build():
 def test_ace_counts_one_in_a_sum():
     """CA-6: a numeral takes an ace as part of a sum."""
     st = position(["3C", "KD"], ["AH", "2D"])
-    assert legal(st) == ["capture 3C with AH 2D", "trail 3C"]
+    assert legal(st) == ["capture AH 2D with 3C", "trail 3C"]
 
 
 def test_face_cards_are_never_part_of_a_sum_or_build():
@@ -205,8 +205,8 @@ def test_deals_per_hand(players, deals):
 def test_face_card_captures_exactly_one_equal_card():
     """M1 [seed]: "podera apenas capturar uma Dama"."""
     st = position(["QS", "KD"], ["QH", "QD", "5C"])
-    assert legal(st) == ["capture QS with QD", "capture QS with QH", "trail QS"]
-    st.apply("capture QS with QH")
+    assert legal(st) == ["capture QD with QS", "capture QH with QS", "trail QS"]
+    st.apply("capture QH with QS")
     assert zone(st, "table") == ["QD", "5C"]
     assert zone(st, "pile") == [["QS", "QH"], []]
     assert var(st, "capturer") == 0
@@ -215,7 +215,7 @@ def test_face_card_captures_exactly_one_equal_card():
 def test_ace_captures_exactly_one_ace():
     """M2 [seed], CA-6: "Para os Ases tambem vale esta regra"."""
     st = position(["AS", "KD"], ["AH", "AD", "3C"])
-    assert legal(st) == ["capture AS with AD", "capture AS with AH", "trail AS"]
+    assert legal(st) == ["capture AD with AS", "capture AH with AS", "trail AS"]
 
 
 # --- M3: numeral captures -------------------------------------------------------------------------
@@ -223,16 +223,16 @@ def test_ace_captures_exactly_one_ace():
 def test_numeral_captures_every_equal_card_or_any_of_them():
     """M3 (a) [seed]: "podera pegar todos os 4 sobre a mesa"."""
     st = position(["4S", "KD"], ["4H", "4D"])
-    assert legal(st) == ["capture 4S with 4D", "capture 4S with 4H", "capture 4S with 4H 4D", "trail 4S"]
+    assert legal(st) == ["capture 4D with 4S", "capture 4H 4D with 4S", "capture 4H with 4S", "trail 4S"]
 
 
 def test_eight_against_4_4_5_3_takes_either_group_or_both():
     """M3 (c) [seed], CA-1: "os dois 4 ou o 5 e o 3": either group, or both at once; the
     player may also trail instead (M8 [seed])."""
     st = position(["8S", "KD"], ["4H", "4C", "5D", "3S"])
-    assert legal(st) == ["capture 8S with 4H 4C", "capture 8S with 4H 4C 5D 3S",
-                         "capture 8S with 5D 3S", "trail 8S"]
-    st.apply("capture 8S with 4H 4C 5D 3S")
+    assert legal(st) == ["capture 4H 4C 5D 3S with 8S", "capture 4H 4C with 8S",
+                         "capture 5D 3S with 8S", "trail 8S"]
+    st.apply("capture 4H 4C 5D 3S with 8S")
     assert zone(st, "table") == []
     assert sorted(zone(st, "pile")[0]) == ["3S", "4C", "4H", "5D", "8S"]
 
@@ -240,8 +240,8 @@ def test_eight_against_4_4_5_3_takes_either_group_or_both():
 def test_numeral_captures_a_build_of_its_value():
     """M3 (b) [seed]: any player holding a 7 may capture a build of 7."""
     st = position(["7S", "KD"], [build("5C 2D", 7, 1)])
-    assert legal(st) == ["capture 7S with (5C 2D)", "trail 7S"]
-    st.apply("capture 7S with (5C 2D)")
+    assert legal(st) == ["capture (5C 2D) with 7S", "trail 7S"]
+    st.apply("capture (5C 2D) with 7S")
     assert zone(st, "table") == []
     assert zone(st, "pile")[0] == ["7S", "5C", "2D"]
 
@@ -250,13 +250,13 @@ def test_nine_takes_a_simple_build_of_7_and_a_2():
     """M3 (c) [seed], CA-3: "o jogador que tiver um 9 podera capturar a construcao de 7 e
     mais o 2 aberto na mesa"."""
     st = position(["9S", "KD"], ["2H", build("5C 2D", 7, 1)])
-    assert legal(st) == ["capture 9S with 2H (5C 2D)", "trail 9S"]
+    assert legal(st) == ["capture 2H (5C 2D) with 9S", "trail 9S"]
 
 
 def test_a_locked_build_is_never_part_of_a_sum():
     """SPEC 1.6, CA-3: a locked build is taken only whole, by a card of its value."""
     st = position(["9S 7H", "KD"], ["2H", build("5C 2D 7D", 7, 1, locked=True)])
-    assert legal(st) == ["build 9 with 7H on 2H", "capture 7H with (5C 2D 7D)", "trail 7H", "trail 9S"]
+    assert legal(st) == ["build 9 with 7H on 2H", "capture (5C 2D 7D) with 7H", "trail 7H", "trail 9S"]
 
 
 def test_a_build_cannot_be_split():
@@ -297,7 +297,7 @@ def test_pair_build_is_locked():
     construcao nao podera ser ampliada"."""
     st = position(["5H 5S", "KD"], ["5C"])
     assert legal(st) == ["build pair with 5H on 5C", "build pair with 5S on 5C",
-                         "capture 5H with 5C", "capture 5S with 5C", "trail 5H", "trail 5S"]
+                         "capture 5C with 5H", "capture 5C with 5S", "trail 5H", "trail 5S"]
     st.apply("build pair with 5H on 5C")
     assert table_view(st) == [(["5C", "5H"], 5, 0, True)]
 
@@ -313,7 +313,7 @@ def test_nobody_may_increase_a_locked_build():
     st = position(["2S 7C", "KD"], [build("5C 5H", 5, 1, locked=True)])
     assert legal(st) == ["trail 2S", "trail 7C"]
     st = position(["2S 7C 5S", "KD"], [build("5C 5H", 5, 0, locked=True)])
-    assert legal(st) == ["capture 5S with (5C 5H)"]
+    assert legal(st) == ["capture (5C 5H) with 5S"]
 
 
 def test_second_build_of_the_same_value_locks_both_and_must_be_taken_next_turn():
@@ -329,7 +329,7 @@ def test_second_build_of_the_same_value_locks_both_and_must_be_taken_next_turn()
     assert legal(st) == ["build 9 with 2H on 3H 4S", "trail 2H", "trail 9D", "trail QS"]
     st.apply("trail QS")
     # he must take them now, so not even the king
-    assert legal(st) == ["capture 7C with (6D AH 2C 5S)", "capture 7C with 3H 4S (6D AH 2C 5S)"]
+    assert legal(st) == ["capture (6D AH 2C 5S) with 7C", "capture 3H 4S (6D AH 2C 5S) with 7C"]
 
 
 def test_builds_of_one_value_merge_whoever_owns_them():
@@ -338,7 +338,7 @@ def test_builds_of_one_value_merge_whoever_owns_them():
     st = position(["4H 7C", "7D KD"], ["3D", build("5C 2D", 7, 1)])
     st.apply("build 7 with 4H on 3D")
     assert table_view(st) == [(["5C", "2D", "3D", "4H"], 7, 0, True)]
-    assert legal(st) == ["capture 7D with (5C 2D 3D 4H)", "trail 7D", "trail KD"]
+    assert legal(st) == ["capture (5C 2D 3D 4H) with 7D", "trail 7D", "trail KD"]
 
 
 # --- M7: increasing a build ----------------------------------------------------------------------
@@ -361,7 +361,7 @@ def test_no_increase_without_the_new_value():
 def test_the_owner_may_increase_his_own_build():
     """M7, CA-10: any player, the owner included; his old value is no longer owed."""
     st = position(["7C 2S 9H", "KD"], [build("2D 5H", 7, 0)])
-    assert legal(st) == ["capture 7C with (2D 5H)", "increase (2D 5H) with 2S"]
+    assert legal(st) == ["capture (2D 5H) with 7C", "increase (2D 5H) with 2S"]
     st.apply("increase (2D 5H) with 2S")
     assert table_view(st) == [(["2D", "5H", "2S"], 9, 0, False)]
 
@@ -369,7 +369,7 @@ def test_the_owner_may_increase_his_own_build():
 def test_increasing_to_the_value_of_another_build_merges_them():
     """M7 then M6: the increased build and the other build of its value lock together."""
     st = position(["2S 9H", "KD"], [build("2D 5H", 7, 1), build("4C 5C", 9, 1)])
-    assert legal(st) == ["capture 9H with (4C 5C)", "increase (2D 5H) with 2S", "trail 2S", "trail 9H"]
+    assert legal(st) == ["capture (4C 5C) with 9H", "increase (2D 5H) with 2S", "trail 2S", "trail 9H"]
     st.apply("increase (2D 5H) with 2S")
     assert table_view(st) == [(["2D", "5H", "2S", "4C", "5C"], 9, 0, True)]
 
@@ -380,21 +380,22 @@ def test_owner_of_a_build_may_not_trail():
     """M8, CA-4 [standard]: an owner may not trail; here he builds another 7 (merging, M6) or
     takes his build."""
     st = position(["7C 4D KD", "KH"], ["3H", build("5C 2D", 7, 0)])
-    assert legal(st) == ["build 7 with 4D on 3H", "capture 7C with (5C 2D)"]
+    assert legal(st) == ["build 7 with 4D on 3H", "capture (5C 2D) with 7C"]
 
 
 def test_hold_rule_keeps_the_card_for_ones_build():
     """R1, CA-4 [standard]: he cannot spend his only 7 on anything but his build of 7."""
     st = position(["7C KS", "KH"], ["4H", "3D", build("5C 2D", 7, 0)])
-    assert legal(st) == ["capture 7C with (5C 2D)", "capture 7C with 4H 3D (5C 2D)"]
+    assert legal(st) == ["capture (5C 2D) with 7C", "capture 4H 3D (5C 2D) with 7C"]
 
 
 def test_hold_rule_allows_spending_a_second_card_of_the_value():
     """R1: with two 7s he may take the 4 and 3 and keep his build."""
     st = position(["7C 7H", "KH"], ["4H", "3D", build("5C 2D", 7, 0)])
     assert legal(st) == ["build pair with 7C on 4H 3D", "build pair with 7H on 4H 3D",
-                         "capture 7C with (5C 2D)", "capture 7C with 4H 3D", "capture 7C with 4H 3D (5C 2D)",
-                         "capture 7H with (5C 2D)", "capture 7H with 4H 3D", "capture 7H with 4H 3D (5C 2D)"]
+                         "capture (5C 2D) with 7C", "capture (5C 2D) with 7H",
+                         "capture 4H 3D (5C 2D) with 7C", "capture 4H 3D (5C 2D) with 7H",
+                         "capture 4H 3D with 7C", "capture 4H 3D with 7H"]
 
 
 def test_groups_of_one_capture_are_disjoint():
@@ -402,15 +403,15 @@ def test_groups_of_one_capture_are_disjoint():
     takes the build with the 2, or 4 3 2, never both, as the 2 would be in two groups; the 7
     must take seat 0's own build."""
     st = load(GAMES[(2, "previous_player")], POSITIONS / "owner_of_a_build.json")
-    assert legal(st) == ["capture 7C with (5C 2D)", "capture 7C with (5C 2D) 4H 3D",
-                         "capture 9S with (5C 2D) 2S", "capture 9S with 4H 3D 2S"]
+    assert legal(st) == ["capture (5C 2D) 2S with 9S", "capture (5C 2D) 4H 3D with 7C",
+                         "capture (5C 2D) with 7C", "capture 4H 3D 2S with 9S"]
 
 
 def test_owner_of_a_locked_build_must_capture_it_now():
     """R2 [seed]: "devera captura-las na sua proxima jogada"; the same for a pair build
     [our choice]."""
     st = position(["5S 9C KH", "KD"], [build("5C 5H", 5, 0, locked=True), "4D", "AH", "KS"])
-    assert legal(st) == ["capture 5S with (5C 5H)", "capture 5S with (5C 5H) 4D AH"]
+    assert legal(st) == ["capture (5C 5H) 4D AH with 5S", "capture (5C 5H) with 5S"]
 
 
 def test_a_build_cannot_be_taken_by_the_move_that_makes_it():
@@ -420,7 +421,7 @@ def test_a_build_cannot_be_taken_by_the_move_that_makes_it():
     st.apply("build 7 with 5H on 2D")
     assert table_view(st) == [(["2D", "5H"], 7, 0, False)]
     st.apply("trail KD")
-    assert legal(st) == ["capture 7C with (2D 5H)"]
+    assert legal(st) == ["capture (2D 5H) with 7C"]
 
 
 def test_an_illegal_move_is_refused_with_the_state_unchanged():
@@ -452,7 +453,7 @@ def test_last_card_trailed_by_choice_counts_the_same():
     """CA-12: a final trail when a capture was possible still gives the table to the
     previous player (here seat 1 of three, the dealer being seat 2)."""
     st = last_card(["", "", "5S"], ["5H", "9C"], {"H": 0, "C": 1, "D": 1, "S": 2}, players=3)
-    assert legal(st) == ["capture 5S with 5H", "trail 5S"]
+    assert legal(st) == ["capture 5H with 5S", "trail 5S"]
     st.apply("trail 5S")
     # seat 1: clubs but 9C, diamonds, + 5H 9C 5S = 12 + 13 + 3 = 28 cards
     assert var(st, "cards_won") == [12, 28, 12]
@@ -463,7 +464,7 @@ def test_last_card_trailed_by_choice_counts_the_same():
 def test_last_card_captured_leaves_the_table_to_the_dealer():
     """SPEC 1.8 [our choice = standard]: after a final capture the dealer takes what remains."""
     st = last_card(["", "", "5S"], ["5H", "9C"], {"H": 0, "C": 1, "D": 1, "S": 2}, players=3)
-    st.apply("capture 5S with 5H")
+    st.apply("capture 5H with 5S")
     # seat 2: spades (13) + 5H 9C = 15 cards; seat 1: clubs but 9C + diamonds = 25
     assert var(st, "cards_won") == [12, 25, 15]
     assert var(st, "hand_points") == [1, 3 + 2 + 2, 1 + 1 + 1]
@@ -493,7 +494,7 @@ def test_no_points_for_cards_when_the_counts_tie():
     """SPEC 1.9 [seed]: "se os jogadores ou duplas tiverem o mesmo numero de cartas ninguem
     fara os 3 pontos"; 8 points in the hand instead of 11."""
     st = last_card(["", "9S"], ["9D"], HEARTS_CLUBS_0)
-    st.apply("capture 9S with 9D")
+    st.apply("capture 9D with 9S")
     assert var(st, "cards_won") == [26, 26]
     assert var(st, "hand_points") == [2, 2 + 1 + 1 + 2]
 
@@ -505,7 +506,7 @@ def test_no_point_for_spades_when_they_tie():
             return {"H": 0, "C": 0, "D": 2}[card[-1]]
         return 0 if card == "KS" else 1 if card[:-1] in ("A", "2", "3", "4", "5", "6") else 2
     st = last_card(["", "", "9D"], ["9H"], side, players=3)
-    st.apply("capture 9D with 9H")
+    st.apply("capture 9H with 9D")
     assert var(st, "spades_won") == [1, 6, 6]
     assert var(st, "cards_won") == [26, 6, 20]
     # seat 0: most cards, AH AC; seat 1: 2S, AS; seat 2: 10D, AD; spades to nobody
@@ -554,7 +555,7 @@ def test_target_31_plays_on_past_21():
 def test_hands_are_private_and_captures_public():
     """SPEC 1.5: a hand is seen by its owner only, partners included; table and piles by all."""
     st = position(["QS 3H", "KD", "5C", "9H"], ["QH"], players=4)
-    st.apply("capture QS with QH")
+    st.apply("capture QH with QS")
     seen = st.observation(2)
     assert seen["zones"]["hand"] == [[None], [None], ["5C"], [None]]
     assert seen["zones"]["pile"] == [["QS", "QH"], []]

@@ -276,15 +276,15 @@ def cassino_position():
 
 
 def test_a_move_written_with_says_is_matched_by_its_text():
-    why = explain(cassino_position(), "capture 9S with 4H 3D")
-    assert why.reason.startswith("`capture 9S with 4H 3D` does not fit move `capture`: no `taken` from "
+    why = explain(cassino_position(), "capture 4H 3D with 9S")
+    assert why.reason.startswith("`capture 4H 3D with 9S` does not fit move `capture`: no `taken` from "
                                  "`disjoint_sums(table, value(c), worth, locked_build)` gives this text; "
-                                 "`taken` can be (5C 2D) 2S, 4H 3D 2S (move `capture` reads \"capture {c} with {taken}\")")
+                                 "`taken` can be (5C 2D) 2S, 4H 3D 2S (move `capture` reads \"capture {taken} with {c}\")")
 
 
 def test_a_move_named_by_its_name_but_written_otherwise_shows_how_it_reads():
     why = explain(cassino_position(), "take AS with AH")
-    assert why.reason == "`take AS with AH` is not how move `take` is written: it reads \"capture {c} with {t}\""
+    assert why.reason == "`take AS with AH` is not how move `take` is written: it reads \"capture {t} with {c}\""
 
 
 @pytest.mark.parametrize("reason, message", [

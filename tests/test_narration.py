@@ -76,6 +76,22 @@ def test_a_seat_is_told_in_the_texts_words_and_the_cards_it_sees(told):
                      "  Seat 0 takes 1"]
 
 
+def test_the_telling_is_compiled_into_a_twin_and_the_game_played_has_none_of_it(told):
+    """The game a table, a simulation or a search plays is the plain compilation: the `says`
+    texts are told only by the narrated twin, which plays a told step and hands the state back."""
+    from cardrules.engine.story import narrated
+    twin, _ = narrated(told)
+    assert "_N.say(" in twin.source and "_N.done()" in twin.source
+    assert "_N." not in told.source
+    state, _ = told_new_state(told, 3)
+    assert state.game is told
+    told_apply(state, state.legal_moves()[0])
+    assert state.game is told
+    plain = told.new_state(3)
+    plain.apply(plain.legal_moves()[0])
+    assert state == plain, "a told step plays as an untold one"
+
+
 def test_texts_do_not_change_play(told, tmp_path):
     bare = tmp_path / "bare.rules"
     bare.write_text(re.sub(r' says "[^"]*"', "", RULES))
@@ -171,3 +187,11 @@ def test_a_random_game_as_seat_0_reads_it_names_no_hidden_variable_nor_unseen_ca
     for line in table.tell(setup, dealt, 0):
         assert set(table.card_pattern.findall(line.plain)) <= seen, f"{name}: the deal tells {line.plain}"
         assert not any(p.search(line.plain) for p in named), f"{name}: {line.plain}"
+
+
+@pytest.mark.parametrize("name", sorted(bundled_games()))
+def test_every_bundled_game_says_what_happens_in_its_own_words(name):
+    """Every bundled game and variant gives some action or statement a `says` text (its moves'
+    texts aside): what the rules do after a move is told in the game's terms, not only derived."""
+    from cardrules import load_model
+    assert load_model(name).tellings, f"{name}: no action or statement says what it does"

@@ -10,6 +10,8 @@ of the work: its code object is kept in the per-user cache, under the source its
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..language import cache
 from ..language import types as T
 from ..language.diagnostics import Diagnostic, RulesError
@@ -21,11 +23,12 @@ from .runtime import CompiledMove, CompiledPhase, Game, VarSlot
 GENERATED_FILE = "<cardrules generated: {}>"
 
 
-def compile_model(model: Model, inline: bool = True) -> Game:
+def compile_model(model: Model, inline: bool = True, narrator: Any = None) -> Game:
     """`inline=False` compiles every call of a def as a call, the plain semantics that inlining
-    must agree with (tests compare the two)."""
+    must agree with (tests compare the two). With a `narrator`, the narrated compilation: the
+    `says` texts are told to it as they run (compile/emit/narration.py, engine/story.py)."""
     m = model
-    emitted = Emitter(model, inline=inline).module()
+    emitted = Emitter(model, inline=inline, narrator=narrator).module()
     source, code, line_spans, filename = _compiled(m, emitted)
     ns = emitted.namespace
     exec(code, ns)

@@ -1,6 +1,6 @@
 """Why a move is not legal, in a player's words, pointing at the rule that refuses it.
 
-The text of a move names the move and its parameters (``raise 5``, ``capture 8S with 4H 4C``).
+The text of a move names the move and its parameters (``raise 5``, ``capture 4H 4C with 8S``).
 To explain a refusal, find the moves whose text could be this one: in the current phase, or
 else in another phase (not now, or not this seat's turn), or else none (a misspelt name). For a
 move of this phase, first check its conditions that do not depend on the parameters; then bind
@@ -10,6 +10,8 @@ reason: quoted from the rules file, with the values that make it false.
 """
 
 from __future__ import annotations
+
+import re
 
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -278,6 +280,16 @@ class _Matcher:
         return self.text.startswith(prefix) and (self.says is not None or len(self.text) == len(prefix)
                                                  or self.text[len(prefix)] == " ")
 
+    def matches(self, shown: dict[str, str]) -> bool:
+        """Whether a `says` text with the parameters bound so far can still read the wanted text:
+        the values bound stand where they stand, wherever in the text (`capture {taken} with
+        {c}` binds `c` first), and each placeholder not bound yet stands for any words."""
+        unbound = "\0"
+        filled = "".join(shown.get(piece, unbound) if i % 2 else piece
+                         for i, piece in enumerate(PLACEHOLDER.split(self.says or "")))
+        pattern = re.escape(" ".join(filled.split())).replace(re.escape(unbound), ".*")
+        return re.fullmatch(pattern, self.text, re.DOTALL) is not None
+
     def find(self) -> dict | None:
         env: dict[str, Any] = {"me": self.st.player}
         shown: dict[str, str] = {}
@@ -309,7 +321,7 @@ class _Matcher:
             rendered.append(shown[g.var])
             complete = level + 1 == len(self.gens)
             prefix = self.prefix(shown)
-            if self.fits(prefix, complete):
+            if self.fits(prefix, complete) if self.says is None else self.matches(shown):
                 self.reached = max(self.reached, level + 1)
                 found = self.walk(level + 1, env, shown)
                 if found is not None:

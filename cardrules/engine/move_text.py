@@ -1,4 +1,4 @@
-"""Move texts: what a legal move reads as (`capture 8S with 4H 4C`, or its `says` text), made
+"""Move texts: what a legal move reads as (`capture 4H 4C with 8S`, or its `says` text), made
 from the move's values when the text is first asked for, at play time, and the cheap keys the
 runtime compares moves by without rendering them.
 

@@ -17,7 +17,7 @@ from .errors import RulesRuntimeError
 
 class Move:
     """A legal move: the move's name, the values its parameters were bound to, and its readable
-    text, which is also its stable id (``hit open``, ``capture 8S with 4H 4C``).
+    text, which is also its stable id (``hit open``, ``capture 4H 4C with 8S``).
 
     The text is rendered on first use: simulations that never print a move never pay for it.
     A move that names groups keeps the cards they held when it was listed (`seen`), so its

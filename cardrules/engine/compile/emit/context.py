@@ -40,7 +40,8 @@ class Writer:
 
 
 class Emission:
-    def __init__(self, model: Model, facts: Facts, env_mode: bool = False, inline: bool = True):
+    def __init__(self, model: Model, facts: Facts, env_mode: bool = False, inline: bool = True,
+                 narrator: Any = None):
         self.m = model
         self.facts = facts
         self.deck = model.deck
@@ -81,6 +82,12 @@ class Emission:
         self.repeating = 0  # loops and comprehensions around the expression being written
         self.tables: dict[str, Code] = {}  # def -> the constant holding its values by card or seat
         self.by_card: dict[str, ByCard] = {}  # the same values, for a def passed to a built-in
+        # A narrated compilation's narrator, the module's `_N` (emit/narration.py), and the texts
+        # it tells by the span of what says them; None: a plain compilation, nothing told.
+        self.narrator = narrator
+        self.narration = {t.span: t for t in model.tellings} if narrator is not None else {}
+        if narrator is not None:
+            self.ns["_N"] = narrator
 
     def type(self, e):
         return self.m.types.get(id(e), T.ANY)

@@ -16,6 +16,7 @@ from ....language.model import RACE_ASKED
 from ....language.diagnostics import Span
 from ....language.model import Model
 from ..passes import Facts, analyse
+from . import narration
 from .context import Emission
 from .expressions import Expressions
 from .moves import Moves
@@ -35,8 +36,9 @@ class Emitted:
 class Emitter:
     """The parts of the emitter, sharing one :class:`Emission`."""
 
-    def __init__(self, model: Model, facts: Facts | None = None, env_mode: bool = False, inline: bool = True):
-        self.em = Emission(model, facts or analyse(model), env_mode, inline)
+    def __init__(self, model: Model, facts: Facts | None = None, env_mode: bool = False, inline: bool = True,
+                 narrator: Any = None):
+        self.em = Emission(model, facts or analyse(model), env_mode, inline, narrator)
         self.expressions = Expressions(self.em)
         self.statements = Statements(self.em, self.expressions)
         self.moves = Moves(self.em, self.expressions, self.statements)
@@ -55,7 +57,13 @@ class Emitter:
         for name, d in m.defs.items():
             self.returning(f"d_{name}", [p.name for p in d.params], d.body, d.span)
         for name, a in m.actions.items():
-            self.statements.function(f"a_{name}", [p.name for p in a.params], a.body, a.span)
+            params = [p.name for p in a.params]
+            telling = narration.told_action(em, name)
+            if telling is None:
+                self.statements.function(f"a_{name}", params, a.body, a.span)
+            else:
+                self.statements.function(f"N_{name}", params, a.body, a.span)
+                narration.action_teller(em, name, params, telling, a.span)
         self.statements.function("setup", [], m.setup.body, m.setup.span)
         for i, v in enumerate(m.vars.values()):
             w.line(f"def v{i}_init(st):", v.span)

@@ -16,6 +16,7 @@ from ....language.folding import const_eval
 from ..code import Code
 from ..limits import MAX_INDENT, MAX_LOOPS
 from ..passes.fractions import assigned_names
+from . import narration
 from .context import SCALED, Emission, Writer
 from .expressions import Expressions
 
@@ -69,7 +70,12 @@ class Statements:
         em.declared = set()
         try:
             for s in b.statements:
+                telling = narration.told_statement(em, s)
+                if telling is not None:
+                    narration.before_statement(em, s, telling)
                 getattr(self, "s_" + type(s).__name__)(s)
+                if telling is not None:
+                    narration.after_statement(em, s)
         finally:
             em.scope, em.declared = saved
 
