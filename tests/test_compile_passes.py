@@ -8,6 +8,7 @@ from pathlib import Path
 
 from cardrules import load_game
 from cardrules.engine import compile as compile_package
+from cardrules.engine.compiler import compile_model
 from cardrules.engine.compile.code import code, literal, name
 from cardrules.engine.compile.memo import MemoTable
 
@@ -51,3 +52,19 @@ def test_hearts_keeps_what_its_generation_asks_twice_by_name():
     assert "_m['of_suit']" in generator and "\x01" not in source
     passing = source[source.index("def p2_gen"):]
     assert "_m = {}" not in passing[:passing.index("\ndef ")]  # keeps nothing: makes no dict
+
+
+def test_a_call_a_def_makes_three_times_with_the_same_arguments_is_computed_once():
+    source = load_game("cribbage").source
+    run_points = source[source.index("def d_run_points"):]
+    run_points = run_points[:run_points.index("\n# ")]
+    assert run_points.count("for L_1_k in [0, 3, 4, 5]") == 1  # longest_run(cs), once: `_s0`
+    assert "_s0 = " in run_points and "d_run_points(st, _s0)" in source  # not written in place
+    reference = compile_model(load_game("cribbage").model, inline=False).source
+    assert "_s0 = " not in reference
+
+
+def test_the_position_of_a_card_in_a_fixed_order_is_a_look_up():
+    source = load_game("cribbage").source
+    is_run = source[source.index("def d_is_run"):]
+    assert "max((K" in is_run[:is_run.index("\n# ")] and "pos" not in is_run[:is_run.index("\n# ")]

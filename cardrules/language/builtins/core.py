@@ -40,6 +40,10 @@ class Builtin:
     # The number of arguments of a shorter form that leaves the last ones out (the
     # implementation's defaults stand for them), or None when every argument is needed.
     short_form: int | None = None
+    # For a built-in whose first argument is a card and whose others the compiler knows
+    # before play (a rank order): ``by_card(deck, *others)`` is its value for every card of the
+    # deck, a tuple indexed by card, so that a call is a look-up, not a call.
+    by_card: Callable | None = None
 
     def result_type(self, arg_types: list[T.Type]) -> T.Type:
         return self.returns(arg_types) if callable(self.returns) else self.returns
@@ -99,8 +103,12 @@ class TablesByIdentity:
         return entry[2]
 
 
-# Per card of a deck, its rank's position in a rank order (-1 for a rank outside it).
-RANK_POSITIONS = TablesByIdentity(lambda deck, order: tuple(order.get(rank, -1) for rank in deck.rank_of))
+def rank_positions(deck, order) -> tuple[int, ...]:
+    """Per card of a deck, its rank's position in a rank order (-1 for a rank outside it)."""
+    return tuple(order.get(rank, -1) for rank in deck.rank_of)
+
+
+RANK_POSITIONS = TablesByIdentity(rank_positions)
 
 
 def values_of(st, f, xs) -> list:
@@ -112,9 +120,11 @@ def values_of(st, f, xs) -> list:
 
 
 def builtin(name: str, params: tuple[T.Type, ...], returns, doc: str, inline: str | None = None, *,
-            reads_state: bool = True, deterministic: bool = True, short_form: int | None = None):
+            reads_state: bool = True, deterministic: bool = True, short_form: int | None = None,
+            by_card: Callable | None = None):
     def register(fn):
-        REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic, short_form)
+        REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic, short_form,
+                                 by_card)
         return fn
     return register
 
@@ -210,7 +220,7 @@ def _name(st, c):
 
 @builtin("pos", (T.CARD_OR_RANK, T.ORDER), T.NUMBER,
          "The position of a rank in a rank order (higher is higher), or -1 if not in it; of a card, its rank's.",
-         reads_state=False)
+         reads_state=False, by_card=rank_positions)
 def _pos(st, x, order):
     if x.__class__ is int:
         x = st.game.deck.rank_of[x]

@@ -5,6 +5,7 @@ mapped in C (`sum(map(T_points.__getitem__, hand))`) with no generator stepped i
 from __future__ import annotations
 
 from ....language import nodes as n
+from ....language import types as T
 from ..code import Code, binding, code, name
 from .context import Emission
 
@@ -31,6 +32,9 @@ class Aggregates:
                 return self.table_sum(name(elem.lookup[0]), e, loop, source)
             return binding(f"sum({elem} {loop})", var, elem, loop, costly=True)
         if func == "count":
+            if e.element is not None and em.type(e.element) == T.BOOL:
+                # A truth value (or none) counts when it is true: tested once, as it is.
+                return binding(f"sum(1 {loop} if {elem})", var, elem, loop, depth=2, costly=True)
             return binding(f"sum(1 {loop} if ({elem}) is not False and ({elem}) is not None)", var, elem, loop,
                            depth=2, costly=True)
         if func in ("any", "all"):

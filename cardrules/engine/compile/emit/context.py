@@ -55,6 +55,9 @@ class Emission:
         self.bound: list[str] = []  # comprehension variables: always Python locals
         self.inlined: list[dict[str, Code]] = []  # parameter -> argument source, in an inlined def
         self.inline_calls: list[Any] = []  # the calls whose defs are being written in place
+        # In a def's function, its shared calls (passes/shared.py): node id -> the local that
+        # holds their value, computed before the return.
+        self.shared: dict[int, Code] = {}
         # The statement locals in scope, rules name -> Python name, and those the current block
         # itself declares: a `let` or `for` of a name visible from outside gets a fresh name.
         self.scope: dict[str, str] = {}

@@ -105,7 +105,7 @@ class Expressions:
             try:
                 value = const_eval(m.defs[e.id].body, m.values)
             except NotConstant:
-                if len(em.inlined) < MAX_INLINED:
+                if len(em.inlined) < MAX_INLINED and e.id not in em.facts.shared:
                     # A def of no parameters is its body, written in place: no call.
                     return self.in_place({}, None, m.defs[e.id].body)
                 return code(f"d_{e.id}(st)", costly=True)
@@ -113,6 +113,19 @@ class Expressions:
         if kind == "func":
             return self.func_ref(e.id)
         raise AssertionError(kind)
+
+    def shared_values(self, def_name: str) -> list[str]:
+        """The assignments that compute a def's shared calls (passes/shared.py) once, each into
+        a local that its uses then read, until `em.shared` is cleared."""
+        em = self.em
+        lines: list[str] = []
+        for i, calls in enumerate(em.facts.shared.get(def_name, ()) if em.inline else ()):
+            value = self.expr(calls[0])
+            local = name(f"_s{i}", local=True)
+            lines.append(f"{local} = {value}")
+            for c in calls:
+                em.shared[id(c)] = local
+        return lines
 
     def in_place(self, arguments: dict[str, Code], call, body) -> Code:
         """A def's body written in place of its call, its parameters replaced by `arguments`."""
@@ -273,6 +286,9 @@ class Expressions:
     def e_Call(self, e):
         f = e.func
         em = self.em
+        shared = em.shared.get(id(e))
+        if shared is not None:
+            return shared
         if f in em.m.defs:
             table = em.table_of(f)
             if table is not None:
@@ -280,8 +296,10 @@ class Expressions:
                 return code(f"{table}[{arg}]", arg, lookup=(table, arg) if arg.local else None)
             d = em.m.defs[f]
             args = [self.argument(a, em.type(p.type)) for a, p in zip(e.args, d.params)]
-            if em.inline and all(a.plain or a.simple for a in args) and len(em.inlined) < MAX_INLINED:
-                # A call with plain arguments is inlined: the def's body, its parameters replaced.
+            if (em.inline and all(a.plain or a.simple for a in args) and len(em.inlined) < MAX_INLINED
+                    and f not in em.facts.shared):
+                # A call with plain arguments is inlined: the def's body, its parameters replaced
+                # (not a def whose own function computes a value once for several uses).
                 return self.in_place({p.name: a for p, a in zip(d.params, args)}, e, d.body)
             if em.memo:
                 em.passes_memo = True
@@ -294,6 +312,12 @@ class Expressions:
             return code(f"{table}[{arg}]", arg, lookup=(table, arg) if arg.local else None)
         b = REGISTRY[f]
         args = [self.argument(a, t) for a, t in zip(e.args, b.params)]
+        if (b.by_card is not None and self.em.type(e.args[0]) == T.CARD and len(args) == len(b.params)
+                and all(a.constant for a in args[1:])):
+            # Its value for every card, worked out now: a look-up at play, not a call.
+            others = [em.ns[a] for a in args[1:]]
+            table = em.keyed_const(("by_card", f, *map(id, others)), lambda: b.by_card(em.deck, *others))
+            return code(f"{table}[{args[0]}]", args[0], lookup=(table, args[0]) if args[0].local else None)
         calls = tuple(em.inline_calls)
         args = [code(f"rt.charged(st, {src}, 1)", src) if em.facts.loop_weights.charges_argument(f, a, calls) else src
                 for a, src in zip(e.args, args)]

@@ -43,19 +43,27 @@ class Emitter:
         self.statements = Statements(self.em, self.expressions)
         self.moves = Moves(self.em, self.expressions, self.statements)
 
-    def returning(self, name: str, params: list[str], e, span, return_span=None, wrap: str = "{}") -> None:
-        """A function `name(st, *params)` returning the value of expression `e`."""
-        w = self.em.w
+    def returning(self, name: str, params: list[str], e, span, return_span=None, wrap: str = "{}",
+                  of_def: str | None = None) -> None:
+        """A function `name(st, *params)` returning the value of expression `e` (the body of
+        the def `of_def`, whose shared calls it computes first)."""
+        em = self.em
+        w = em.w
         w.line(f"def {name}({', '.join(['st', *(f'L_{p}' for p in params)])}):", span)
         w.indent += 1
-        w.line(f"return {wrap.format(self.expressions.expr(e))}", return_span or span)
+        try:
+            for line in self.expressions.shared_values(of_def) if of_def is not None else ():
+                w.line(line, span)
+            w.line(f"return {wrap.format(self.expressions.expr(e))}", return_span or span)
+        finally:
+            em.shared.clear()
         w.indent -= 1
 
     def module(self) -> Emitted:
         em, m = self.em, self.em.m
         w = em.w
         for name, d in m.defs.items():
-            self.returning(f"d_{name}", [p.name for p in d.params], d.body, d.span)
+            self.returning(f"d_{name}", [p.name for p in d.params], d.body, d.span, of_def=name)
         for name, a in m.actions.items():
             params = [p.name for p in a.params]
             telling = narration.told_action(em, name)

@@ -262,7 +262,12 @@ class Moves:
                 params = "".join(f", L_{p.name}" for p in d.params)
                 em.w.line(f"def g_{d.name}(st, _m{params}):", d.span)
                 em.w.indent += 1
-                em.w.line(f"return {self.ex.expr(d.body)}", d.span)
+                try:
+                    for line in self.ex.shared_values(d.name):
+                        em.w.line(line, d.span)
+                    em.w.line(f"return {self.ex.expr(d.body)}", d.span)
+                finally:
+                    em.shared.clear()
                 em.w.indent -= 1
         finally:
             em.memo, em.memo_free = saved

@@ -8,7 +8,8 @@
 - :mod:`.fractions`: which deck attributes have fractions, as whole multiples of what
   denominator, and which locals are assigned after their `let` (no whole-multiple twin);
 - :mod:`cardrules.engine.work`: which loops charge the step's work budget, and by how much;
-- :mod:`.slots`: the numbered slots of the state (variables, zones, faces, turns).
+- :mod:`.slots`: the numbered slots of the state (variables, zones, faces, turns);
+- :mod:`.shared`: which calls a def's body makes more than once with the same arguments.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from ....language.model import Model
 from ...work import LoopWeights
 from .fractions import ScaledAttribute, scaled_attributes
+from .shared import SharedCalls, shared_calls
 from .slots import Slots
 from .tables import tabulable_defs
 
@@ -28,7 +30,9 @@ class Facts:
     tabulable: frozenset[str]  # defs written as a table by card or seat
     scaled: dict[str, ScaledAttribute]  # deck attributes with fractions
     loop_weights: LoopWeights
+    shared: SharedCalls  # per def, the calls its function computes once, before it returns
 
 
 def analyse(model: Model) -> Facts:
-    return Facts(Slots(model), tabulable_defs(model), scaled_attributes(model.deck), LoopWeights(model))
+    return Facts(Slots(model), tabulable_defs(model), scaled_attributes(model.deck), LoopWeights(model),
+                 shared_calls(model))
