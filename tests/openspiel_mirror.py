@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from cardrules.engine.runtime import Game, State
 from openspiel_diff import Disagreement
@@ -41,10 +41,10 @@ class Mirror:
         return list(cr.scores())
 
 
-Choose = Callable[[random.Random, Sequence[int]], int]
+Choose = Callable[[random.Random, Sequence[int], Any], int]   # (generator, legal actions, OpenSpiel's state)
 
 
-def uniform(chooser: random.Random, actions: Sequence[int]) -> int:
+def uniform(chooser: random.Random, actions: Sequence[int], os_state: Any) -> int:
     return chooser.choice(actions)
 
 
@@ -82,7 +82,7 @@ def play_both(game: Game, os_game, new_mirror: Callable[[], Mirror], seed: int, 
         if legal != set(expected):
             fail(f"legal moves differ: only cardrules {sorted(legal - set(expected))}, "
                  f"only OpenSpiel {sorted(set(expected) - legal)}")
-        action = choose(chooser, actions)
+        action = choose(chooser, actions, os_state)
         player = os_state.current_player()
         cr.apply(mirror.move_text(os_state, action))
         os_state.apply_action(action)
