@@ -78,6 +78,16 @@ def test_a_lower_knock_card_asks_for_less_deadwood():
     assert "knock" not in legal(position([KNOCKS, OTHER], [], game=nine))
 
 
+def test_the_rule_counts_the_best_discard_and_openspiel_the_best_split_of_eleven_cards():
+    # 5C-8C and 7S 7D 7H leave 17, 11 once a six goes; after 8C, the sixes and the four sevens
+    # leave 2S 5C 3H: 10 (OpenSpiel's MinDeadwood takes the best split of the eleven cards).
+    hand = ["2S", "6S", "7S", "5C", "6C", "7C", "8C", "7D", "3H", "6H", "7H"]
+    other = ["KC", "KH", "QS", "QH", "JD", "8H", "9S", "9D", "10D", "JS"]
+    assert "knock" in legal(position([hand, other], []))
+    openspiel = load_game("gin-rummy", {"knock_count": "best_split"})
+    assert "knock" not in legal(position([hand, other], [], game=openspiel))
+
+
 def test_the_knocker_discards_only_a_card_that_keeps_the_knock():
     st = position([KNOCKS, OTHER], [])
     st.apply("knock")
