@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from typing import Callable
+from typing import Any, Callable, Sequence
 
 from cardrules.engine.runtime import Game, State
 from openspiel_diff import Disagreement
@@ -41,9 +41,18 @@ class Mirror:
         return list(cr.scores())
 
 
-def play_both(game: Game, os_game, new_mirror: Callable[[], Mirror], seed: int) -> int:
-    """One game played by both with the same random actions; the number of decisions it took.
-    Raises Disagreement with the history so far at the first difference."""
+Choose = Callable[[random.Random, Sequence[int], Any], int]   # (generator, legal actions, OpenSpiel's state)
+
+
+def uniform(chooser: random.Random, actions: Sequence[int], os_state: Any) -> int:
+    return chooser.choice(actions)
+
+
+def play_both(game: Game, os_game, new_mirror: Callable[[], Mirror], seed: int, choose: Choose = uniform) -> int:
+    """One game played by both with the same random actions (uniform over OpenSpiel's legal
+    actions, or as `choose` picks among them, for a game whose rare moves random play seldom
+    reaches); the number of decisions it took. Raises Disagreement with the history so far at
+    the first difference."""
     mirror = new_mirror()
     chooser = random.Random(seed)
     cr = game.new_state(seed)
@@ -73,7 +82,7 @@ def play_both(game: Game, os_game, new_mirror: Callable[[], Mirror], seed: int) 
         if legal != set(expected):
             fail(f"legal moves differ: only cardrules {sorted(legal - set(expected))}, "
                  f"only OpenSpiel {sorted(set(expected) - legal)}")
-        action = chooser.choice(actions)
+        action = choose(chooser, actions, os_state)
         player = os_state.current_player()
         cr.apply(mirror.move_text(os_state, action))
         os_state.apply_action(action)
@@ -86,6 +95,7 @@ def play_both(game: Game, os_game, new_mirror: Callable[[], Mirror], seed: int) 
     return decisions
 
 
-def play_many(game: Game, os_game, new_mirror: Callable[[], Mirror], games: int, first_seed: int = 0) -> int:
+def play_many(game: Game, os_game, new_mirror: Callable[[], Mirror], games: int, first_seed: int = 0,
+              choose: Choose = uniform) -> int:
     """Play `games` games from consecutive seeds; the total number of decisions compared."""
-    return sum(play_both(game, os_game, new_mirror, seed) for seed in range(first_seed, first_seed + games))
+    return sum(play_both(game, os_game, new_mirror, seed, choose) for seed in range(first_seed, first_seed + games))
