@@ -26,8 +26,8 @@ being several decisions in a row by the same player.
 is the seat's observation and every move as the seat saw it; the information-state tensor is
 the observation tensor and how often the seat took each action, which does not tell all
 histories apart (the string does). ``resample_from_infostate`` deals the cards a seat cannot
-see afresh (:func:`cardrules.play.agents.sample_hidden`), which is what OpenSpiel's ISMCTS
-needs, and :class:`DeterminizedBot` lets a perfect-information bot such as ``MCTSBot`` search
+see afresh, consistently with the moves the seat saw (:class:`cardrules.play.search.Knowledge`),
+which is what OpenSpiel's ISMCTS needs, and :class:`DeterminizedBot` lets a perfect-information bot such as ``MCTSBot`` search
 such a sample instead of the real position.
 """
 
@@ -42,7 +42,8 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ..engine.actions import encoding, resolve_action
-from ..play.agents import goes_on, sample_hidden
+from ..play.agents import goes_on
+from ..play.search import Knowledge
 from ..engine.loader import load_game, parse_param
 from ..engine.observation_tensor import (information_state_string, layout, observation_string, observation_tensor,
                                   observed_move)
@@ -363,15 +364,65 @@ RESAMPLE_TRIES = 200
 PROBE_ROUNDS = 4
 
 
+def _knowledge(node: _Node, seat: int) -> Knowledge:
+    """What `seat` has learnt from the play that led to `node` (play.search.Knowledge, the
+    inference of cardrules's own ismcts): every move of the others, heard with the position
+    before it as the seat saw it. Kept on the node, for the searches that resample it again."""
+    key = ("knowledge", seat)
+    memo = node.memo
+    if memo is not None and key in memo:
+        return memo[key]
+    chain = []
+    at: _Node | None = node
+    while at is not None:
+        chain.append(at)
+        at = at.parent
+    knowledge = Knowledge(seat)
+    start = None  # the position where the move being chosen began
+    tokens: list[int] = []
+    for at in reversed(chain):
+        st = at.state
+        if st is None:
+            continue
+        if at.taken is not None:
+            tokens.append(at.taken[1])
+        if at.seen is not None and start is not None and tokens:
+            before = State.clone(start)  # a plain State: the records are replayed in seeded play
+            chosen = State.clone(start)
+            for token in tokens[:-1]:
+                chosen.apply_action(token)
+            _, move = resolve_action(chosen, tokens[-1])
+            if move is not None:
+                knowledge.observe(before, move)
+            tokens = []
+        if at.pending is None and not st.over and not st.pending:
+            start = st
+    if node.state is not None:
+        knowledge.update(State.clone(node.state))
+    if node.memo is None:
+        node.memo = {}
+    node.memo[key] = knowledge
+    return knowledge
+
+
 def _playable_sample(node: _Node, seat: int, rng: random.Random):
-    """The first of the samples of what `seat` cannot see (play.agents.sample_hidden) that
-    the rules can play on (play.agents.goes_on); RulesRuntimeError when none is."""
+    """The first sample of what `seat` cannot see that agrees with what play showed it and
+    that the rules can play on; RulesRuntimeError when none is. A sample is dealt as cardrules's
+    ismcts deals one (play.search.Knowledge: a card seen going into a hidden zone stays there)
+    and must make every move the others made legal in the past it implies (a Cassino builder
+    held a card of the build's value); then every seat must have a legal move were it its turn,
+    and a short random playout must not fail (play.agents.goes_on)."""
     rules = node.context.rules
+    knowledge = _knowledge(node, seat)
     for tries in range(RESAMPLE_TRIES):
-        sample = sample_hidden(node.state, seat, rng)
-        # Every seat able to move is asked of the first half of the samples: in a phase where
-        # some seat never moves, no sample has it, and the second half asks only for play to go on.
-        if goes_on(sample, rng, PROBE_ROUNDS * rules.player_count, every_seat=tries < RESAMPLE_TRIES // 2):
+        sample = knowledge.sample(node.state, rng)
+        # The first half of the samples must agree with every recorded move, and make every
+        # seat able to move: in a phase where some seat never moves no sample has it, and the
+        # second half asks only for play to go on.
+        strict = tries < RESAMPLE_TRIES // 2
+        if strict and knowledge.records and knowledge.consistent(sample, rng, 1):
+            continue
+        if goes_on(sample, rng, PROBE_ROUNDS * rules.player_count, every_seat=strict):
             if isinstance(sample, ChanceState):
                 sample.resolve_everything()  # the hidden cards were just dealt at random
             return sample

@@ -50,6 +50,11 @@ if TYPE_CHECKING:
     from .runtime import Game, State
 
 WINDOW_CAP = 1024
+# Parameter types whose tokens depend on the value alone, never on the state.
+SCALARS = frozenset({T.CARD, T.PLAYER, T.TEAM, T.BOOL, T.NUMBER, T.SYMBOL, T.RANK, T.SUIT})
+# Moves whose tokens an encoding keeps (ActionEncoding.known), as the engine's move caches
+# (primitives.MOVE_CACHE_LIMIT): past it the entries are dropped and made again as needed.
+KNOWN_LIMIT = 100_000
 
 Encoder = Callable[["State", Any, list], None]
 
@@ -88,12 +93,27 @@ class ActionEncoding:
         self.digit_token = [self._add(f"digit:{d}") for d in range(10)]
         self.param_types: dict[tuple[int, int], tuple[T.Type, ...]] = {}  # (phase, move) -> parameter types
         self.param_encoders: dict[tuple[int, int], tuple[Encoder, ...]] = {}
+        # (phase, move) of the moves whose tokens are their values' alone (no group, no list, no
+        # value the checker could not type): the engine makes such a Move once for its values
+        # (primitives.interned_move), so its tokens are worked out once and kept (`known`).
+        self.by_values: set[tuple[int, int]] = set()
+        # phase -> the token of its one move name, where all its moves share one (the root of
+        # every position of the phase is then that token alone, known without reading the moves)
+        self.one_name: dict[int, int] = {}
         types = game.model.types
         for phase in game.phases:
             for cm in phase.moves:
                 key = (phase.index, cm.index)
                 self.param_types[key] = tuple(T.element(types.get(id(g.source), T.ANY)) for g in cm.decl.generators)
                 self.param_encoders[key] = tuple(self._encoder(t) for t in self.param_types[key])
+                if all(t in SCALARS for t in self.param_types[key]):
+                    self.by_values.add(key)
+            names = {cm.name for cm in phase.moves}
+            if len(names) == 1:
+                self.one_name[phase.index] = self.move_token[names.pop()]
+        # id(move) -> (move, its tokens as ActionTree keeps them): the entry holds the Move, so
+        # its id is no other object's while the entry lasts
+        self.known: dict[int, tuple[Move, list]] = {}
 
     def _add(self, label: str) -> int:
         self.labels.append(label)
@@ -276,6 +296,11 @@ class ActionTree:
         following = self._next = {}
         depth = self.depth
         if depth == 0:
+            one = enc.one_name.get(st.phase)
+            if one is not None:  # every move of the phase has the one name: nothing to read
+                moves = self.moves
+                following[one] = moves[0] if len(moves) == 1 else ActionTree(1, moves, None)
+                return following
             grouped: dict[int, list[Move]] = {}
             names = enc.move_token
             for m in self.moves:
@@ -285,23 +310,34 @@ class ActionTree:
             return following
         tokens = self.tokens
         if tokens is None:
-            tokens = self.tokens = [[0, m.name] for m in self.moves]  # the name stands for its token
+            tokens = self.tokens = _first_tokens(enc, st, self.moves)
+        at = depth + 1
+        try:
+            # The usual case, every move's token at this depth known: one dict, and when the
+            # tokens all differ (a card each), each leads to its move.
+            by_token: dict[int, ActionTree | Move] = {t[at]: m for m, t in zip(self.moves, tokens)}
+        except IndexError:  # some move's token there is still to be encoded
+            pass
+        else:
+            if len(by_token) == len(tokens):
+                self._next = by_token
+                return by_token
         encoders = enc.param_encoders
         phase = st.phase
         split: dict[int, tuple[list[Move], list[list]]] = {}
         for m, t in zip(self.moves, tokens):
-            if len(t) <= depth + 1:
+            if len(t) <= at:
                 args = m.args
                 params = encoders[(phase, m.decl)]
                 # the next parameters, until the token at this depth is known
-                while len(t) <= depth + 1 and t[0] < len(args):
+                while len(t) <= at and t[0] < len(args):
                     params[t[0]](st, args[t[0]], t)
                     t[0] += 1
-                if len(t) <= depth + 1:
+                if len(t) <= at:
                     split.clear()  # moves encoded alike: the first of them stands for them all
                     following[-1] = m
                     break
-            moves, seqs = split.setdefault(t[depth + 1], ([], []))
+            moves, seqs = split.setdefault(t[at], ([], []))
             moves.append(m)
             seqs.append(t)
         for token, (moves, seqs) in split.items():
@@ -309,15 +345,43 @@ class ActionTree:
         return following
 
 
-class _Tokens:
-    """A State's ActionTree with the legal list it was built from (a new list, a new tree)."""
+def _first_tokens(enc: ActionEncoding, st: State, moves: list[Move]) -> list[list]:
+    """Per move, the index of its next parameter to encode then its tokens so far (its name
+    standing for its token): a move made once for its values has them all, worked out once
+    (ActionEncoding.known, never changed: every parameter is encoded, so nothing is appended)."""
+    known = enc.known
+    by_values = enc.by_values
+    phase = st.phase
+    out = []
+    for m in moves:
+        entry = known.get(id(m))
+        if entry is None:
+            if (phase, m.decl) not in by_values:
+                out.append([0, m.name])
+                continue
+            t: list = [len(m.args), m.name]
+            for encode, arg in zip(enc.param_encoders[(phase, m.decl)], m.args):
+                encode(st, arg, t)
+            if len(known) >= KNOWN_LIMIT:
+                known.clear()
+            entry = known[id(m)] = (m, t)
+        out.append(entry[1])
+    return out
 
-    __slots__ = ("legal", "root", "enc")
+
+class _Tokens:
+    """A State's ActionTree with the legal list it was built from (a new list, a new tree),
+    and the subtree of the tokens last chosen (`at`, for the very tuple `at_pending`, which
+    apply_action set as the State's `pending`): the next call finds it without a walk."""
+
+    __slots__ = ("legal", "root", "enc", "at_pending", "at")
 
     def __init__(self, legal: list[Move], root: ActionTree, enc: ActionEncoding):
         self.legal = legal
         self.root = root
         self.enc = enc
+        self.at_pending: tuple = ()
+        self.at: ActionTree | Move | None = root
 
 
 def _tokens(st: State) -> _Tokens:
@@ -326,7 +390,7 @@ def _tokens(st: State) -> _Tokens:
     kept = st._actions
     if kept is not None and kept.legal is st._legal and kept.legal is not None:
         return kept
-    enc = encoding(st.game)
+    enc = kept.enc if kept is not None else encoding(st.game)  # a State's game is always the same
     if st.over:
         return _Tokens([], ActionTree(0, [], None), enc)
     legal = st.legal_moves()
@@ -336,8 +400,11 @@ def _tokens(st: State) -> _Tokens:
 
 def _chosen(st: State, kept: _Tokens) -> ActionTree | Move | None:
     """The subtree of the tokens chosen so far (None: they begin no legal move)."""
+    pending = st.pending
+    if pending is kept.at_pending:
+        return kept.at
     node: ActionTree | Move | None = kept.root
-    for token in st.pending:
+    for token in pending:
         node = node.next(kept.enc, st).get(token) if isinstance(node, ActionTree) else None
     return node
 
@@ -358,42 +425,66 @@ def _forced(node: ActionTree | Move, enc: ActionEncoding, st: State,
 
 def legal_actions(st: State) -> list[int]:
     """The distinct next tokens of the legal moves that extend the move chosen so far."""
-    kept = _tokens(st)
-    node = kept.root if not st.pending else _chosen(st, kept)
+    kept = st._actions
+    legal = st._legal
+    if kept is None or kept.legal is not legal or legal is None:
+        kept = _tokens(st)
+    node = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
     if node.__class__ is not ActionTree:
         return []
     choices = node.choices
     if choices is None:
-        choices = node.choices = sorted(node.next(kept.enc, st))
+        following = node._next
+        choices = node.choices = sorted(following if following is not None else node.next(kept.enc, st))
     return choices[:]
 
 
-def resolve_action(st: State, action: int) -> tuple[tuple[int, ...], Move | None]:
-    """What choosing `action` leads to: the tokens chosen then (those that are the only ones
-    possible next included) and the Move they name, or None while the move is still being
-    chosen. An illegal id raises IllegalMove; nothing is changed."""
-    kept = _tokens(st)
+def _resolved(st: State, action: int, kept: _Tokens) -> tuple[tuple[int, ...], ActionTree | Move]:
+    """resolve_action's work: the tokens chosen then and the node they lead to."""
     enc = kept.enc
-    node = kept.root if not st.pending else _chosen(st, kept)
-    child = node.next(enc, st).get(action) if node.__class__ is ActionTree and action >= 0 else None
+    node = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
+    child = None
+    if node.__class__ is ActionTree and action >= 0:
+        following = node._next
+        child = (following if following is not None else node.next(enc, st)).get(action)
     if child is None:
         if st.over:
             raise IllegalMove(enc.label(action), "the game is over")
         raise IllegalMove(enc.label(action), "not a legal action here; legal: "
                           + ", ".join(f"{a} ({enc.label(a)})" for a in legal_actions(st)))
     if child.__class__ is not ActionTree:
-        return st.pending + (action,), child  # type: ignore[return-value]
-    prefix, child = _forced(child, enc, st, st.pending + (action,))
-    return prefix, (None if child.__class__ is ActionTree else child)  # type: ignore[return-value]
+        return st.pending + (action,), child
+    return _forced(child, enc, st, st.pending + (action,))
+
+
+def resolve_action(st: State, action: int) -> tuple[tuple[int, ...], Move | None]:
+    """What choosing `action` leads to: the tokens chosen then (those that are the only ones
+    possible next included) and the Move they name, or None while the move is still being
+    chosen. An illegal id raises IllegalMove; nothing is changed."""
+    prefix, node = _resolved(st, action, _tokens(st))
+    return prefix, (None if node.__class__ is ActionTree else node)  # type: ignore[return-value]
 
 
 def apply_action(st: State, action: int) -> Move | None:
     """Choose one token: returns the Move once the tokens name a whole move (it is played), or
     None while the move is still being chosen. An illegal id raises IllegalMove, state unchanged."""
-    prefix, move = resolve_action(st, action)
-    if move is not None:
-        return st.apply(move)  # applying clears `pending`
-    st.pending = prefix
+    kept = st._actions
+    legal = st._legal
+    if kept is None or kept.legal is not legal or legal is None:
+        kept = _tokens(st)
+    node = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
+    following = node._next if node.__class__ is ActionTree else None
+    child = following.get(action) if following is not None and action >= 0 else None
+    if child is None:
+        prefix, node = _resolved(st, action, kept)  # not listed yet, or not legal (IllegalMove)
+    elif child.__class__ is not ActionTree:
+        return st.apply(child)  # type: ignore[arg-type]  # the usual last token; applying clears `pending`
+    else:
+        prefix, node = _forced(child, kept.enc, st, st.pending + (action,))
+    if node.__class__ is not ActionTree:
+        return st.apply(node)  # type: ignore[arg-type]  # applying clears `pending`
+    st.pending = kept.at_pending = prefix
+    kept.at = node
     return None
 
 

@@ -468,11 +468,9 @@ class State:
         raise IllegalMove(text, self._why_illegal(text, legal))
 
     # --- integer action ids (cardrules/engine/actions.py): `pending` holds the tokens of a move being chosen
-    def legal_actions(self) -> list[int]:
-        return actions.legal_actions(self)
-
-    def apply_action(self, action: int) -> Move | None:
-        return actions.apply_action(self, action)
+    # The module's functions themselves, called as methods: no frame between (they run per action id).
+    legal_actions = actions.legal_actions
+    apply_action = actions.apply_action
 
     def action_to_string(self, action: int) -> str:
         return actions.action_to_string(self, action)
