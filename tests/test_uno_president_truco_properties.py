@@ -35,9 +35,7 @@ def test_every_core_property_holds_in_each_game(seed):
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_uno_the_player_out_scores_the_cards_left_in_the_other_hands(seed):
-    final = None
-    for state, move in random_moves(UNO_HAND, seed):
-        final = state
+    *_, (final, _) = random_moves(UNO_HAND, seed)
     hands = [[final.game.deck.label(c) for c in final.zones[final.game.zones["hand"].base + p]]
              for p in range(4)]
     out = [p for p in range(4) if not hands[p]]
@@ -49,8 +47,7 @@ def test_uno_the_player_out_scores_the_cards_left_in_the_other_hands(seed):
 @settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_president_every_place_once_and_points_by_place(seed):
-    for state, move in random_moves(PRESIDENT_TWO, seed):
-        final = state
+    *_, (final, _) = random_moves(PRESIDENT_TWO, seed)
     assert sorted(var(final, "place")) == [1, 2, 3, 4, 5]
     assert sum(final.scores()) == 2 * (4 + 3 + 2 + 1)
 
