@@ -187,13 +187,14 @@ def test_a_card_drawn_that_cannot_be_played_is_kept_and_the_turn_passes():
 
 # --- the end of a hand -----------------------------------------------------------------------
 
-def test_the_first_out_scores_the_cards_left_in_the_other_hands():
+def test_the_first_out_scores_the_cards_left_in_the_other_hands_laid_down_for_all_to_see():
     hands = [["7R"], ["9B", "skipG"], ["wild", "draw4", "0Y"], ["reverseY", "draw2B", "3G"]]
     st = at_play(hands, pile=["5R"], game=ONE_HAND)
     st.apply("play 7R")
     assert st.is_over
     assert var(st, "points") == [9 + 20 + 50 + 50 + 0 + 20 + 20 + 3, 0, 0, 0]
     assert st.scores() == [172, 0, 0, 0]
+    assert sorted(st.observation(1)["zones"]["hand"][2]) == ["0Y", "draw4", "wild"], "the hands are laid down"
 
 
 def test_a_draw_two_played_as_the_last_card_still_makes_the_next_player_draw():
