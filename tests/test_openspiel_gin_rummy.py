@@ -136,7 +136,7 @@ def knocking_player(chooser, actions, os_state):
 
 
 def test_gin_rummy_agrees_with_openspiel_move_for_move():
-    games = games_to_play(60)
+    games = games_to_play(150)
     outcomes.clear()
     assert play_many(OPENSPIELS, pyspiel.load_game("gin_rummy"), GinRummyMirror, games, choose=knocking_player) > games
     print(dict(outcomes))
@@ -145,5 +145,5 @@ def test_gin_rummy_agrees_with_openspiel_move_for_move():
 
 def test_a_random_player_rarely_knocks_yet_agrees_too():
     assert play_many(OPENSPIELS, pyspiel.load_game("gin_rummy"), GinRummyMirror,
-                     games_to_play(10), first_seed=10_000) > 0
+                     games_to_play(50), first_seed=10_000) > 0
 
