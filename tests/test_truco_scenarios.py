@@ -1,7 +1,8 @@
 """Truco Paulista in exact positions, rule by rule of the file's header: the 40-card deck, the
 vira and its manilhas ranked by suit, counter-clockwise play, best of three tricks with ties,
-the face-down card, the raises 1, 3, 6, 9, 12 answered by the next opponent (accept, run or
-raise), the mão de onze and the game to 12."""
+the face-down card, the raises 1, 3, 6, 9, 12 answered by either opponent, the next one first
+(accept, run, raise, or pass to his partner; both passing runs), the mão de onze and the game
+to 12."""
 
 import pytest
 
@@ -150,12 +151,49 @@ def test_a_card_face_down_only_from_the_second_trick_and_it_beats_nothing():
 
 # --- truco and its answers -------------------------------------------------------------------
 
-def test_truco_is_answered_by_the_next_opponent():
+def test_truco_is_answered_first_by_the_next_opponent():
     st = at_play([["3C", "4D"], ["5D", "5H"], ["6C", "6D"], ["7C", "7D"]], vira="JS")
     assert "raise to 3" in legal(st)
     st.apply("raise to 3")
-    assert st.phase_name == "answer" and st.current_player == 3
-    assert legal(st) == ["accept", "raise to 6", "run"]
+    assert st.phase_name == "answer" and st.current_player == 3, "counter-clockwise: seat 3 is next"
+    assert legal(st) == ["accept", "pass", "raise to 6", "run"]
+
+
+def test_either_opponent_may_answer_the_next_one_passes_and_his_partner_answers_for_the_side():
+    st = at_play([["3C", "4D"], ["5D", "5H"], ["6C", "6D"], ["7C", "7D"]], vira="JS")
+    st.apply("raise to 3")
+    st.apply("pass")
+    assert st.phase_name == "answer" and st.current_player == 1, "seat 3's partner"
+    assert legal(st) == ["accept", "pass", "raise to 6", "run"]
+    st.apply("accept")
+    assert var(st, "value") == 3 and st.current_player == 0, "the asker plays on"
+
+
+def test_the_first_opponent_who_answers_binds_his_side():
+    st = at_play([["3C", "4D"], ["5D", "5H"], ["6C", "6D"], ["7C", "7D"]], vira="JS")
+    st.apply("raise to 3")
+    st.apply("run")
+    assert var(st, "points") == [1, 0], "seat 3 ran: his partner is not asked"
+
+
+def test_a_side_whose_two_players_pass_has_run():
+    st = at_play([["3C", "4D"], ["5D", "5H"], ["6C", "6D"], ["7C", "7D"]], vira="JS")
+    st.apply("raise to 3")
+    st.apply("pass")
+    st.apply("pass")
+    assert var(st, "points") == [1, 0] and var(st, "tricks") == 0, "not accepted: a new hand was dealt"
+
+
+def test_a_raise_is_answered_by_either_player_of_the_asking_side_the_one_after_the_raiser_first():
+    st = at_play([["3C", "4D"], ["5D", "5H"], ["6C", "6D"], ["7C", "7D"]], vira="JS")
+    st.apply("raise to 3")
+    st.apply("pass")
+    st.apply("raise to 6")                           # seat 1 raises: seat 0, after him, answers first
+    assert st.current_player == 0
+    st.apply("pass")
+    assert st.current_player == 2 and legal(st) == ["accept", "pass", "raise to 9", "run"]
+    st.apply("accept")
+    assert var(st, "value") == 6 and var(st, "raised_by") == 1 and st.current_player == 0
 
 
 def test_truco_accepted_the_hand_is_worth_three_and_the_asker_plays_on():
@@ -179,11 +217,11 @@ def test_a_raise_answers_a_raise_up_to_twelve():
     st = at_play([["3C", "4D"], ["5D", "5H"], ["6C", "6D"], ["7C", "7D"]], vira="JS")
     st.apply("raise to 3")
     st.apply("raise to 6")
-    assert st.current_player == 0 and legal(st) == ["accept", "raise to 9", "run"]
+    assert st.current_player == 2 and legal(st) == ["accept", "pass", "raise to 9", "run"]
     st.apply("raise to 9")
-    assert st.current_player == 3
+    assert st.current_player == 1
     st.apply("raise to 12")
-    assert st.current_player == 0 and legal(st) == ["accept", "run"]
+    assert st.current_player == 0 and legal(st) == ["accept", "pass", "run"]
     st.apply("run")
     assert var(st, "points") == [0, 9], "the side that asked twelve scores the nine it had"
 

@@ -1,7 +1,7 @@
 """Uno in exact positions, rule by rule of the file's header (Mattel's printed rules): the
 108-card deck, matching colour, number or symbol, wilds and the wild draw four's condition,
 skip, reverse through the direction of play, draw two, the draw-one rule, the first card turned
-up, and the hand scored by the cards left in the other hands."""
+up, the hand scored by the cards left in the other hands, and the "Uno!" call and its catch."""
 
 import pytest
 
@@ -108,7 +108,7 @@ def test_a_wild_draw_four_only_without_a_card_of_the_colour_to_follow():
 
 
 def test_after_a_wild_the_colour_called_is_followed():
-    st = at_play([["wild", "2B"], ["9Y", "4G", "1R"], ["1B"], ["1B#2"]], pile=["5R"])
+    st = at_play([["wild", "2B", "2B#2"], ["9Y", "4G", "1R"], ["1B"], ["1B#2"]], pile=["5R"])
     st.apply("play wild and call G")
     assert st.current_player == 1 and legal(st) == ["play 4G"]
 
@@ -116,34 +116,34 @@ def test_after_a_wild_the_colour_called_is_followed():
 # --- the action cards ------------------------------------------------------------------------
 
 def test_a_skip_makes_the_next_player_miss_his_turn():
-    st = at_play([["skipR", "2B"], ["1B"], ["1B#2"], ["2G"]], pile=["5R"])
+    st = at_play([["skipR", "2B", "2B#2"], ["1B"], ["1B#2"], ["2G"]], pile=["5R"])
     st.apply("play skipR")
     assert st.current_player == 2
 
 
 def test_a_reverse_turns_the_direction_of_play_round():
-    st = at_play([["1B"], ["reverseR", "2B"], ["1B#2"], ["2G"]], pile=["5R"], current=1)
+    st = at_play([["1B"], ["reverseR", "2B", "2B#2"], ["1B#2"], ["2G"]], pile=["5R"], current=1)
     st.apply("play reverseR")
     assert var(st, "way") == "counterclockwise" and st.current_player == 0
-    st = at_play([["1B"], ["reverseR", "2B"], ["1B#2"], ["2G"]], pile=["5R"], current=1, way="counterclockwise")
+    st = at_play([["1B"], ["reverseR", "2B", "2B#2"], ["1B#2"], ["2G"]], pile=["5R"], current=1, way="counterclockwise")
     st.apply("play reverseR")
     assert var(st, "way") == "clockwise" and st.current_player == 2
 
 
 def test_with_two_players_a_reverse_acts_as_a_skip():
-    st = at_play([["reverseR", "2B"], ["1B"]], pile=["5R"], game=TWO)
+    st = at_play([["reverseR", "2B", "2B#2"], ["1B"]], pile=["5R"], game=TWO)
     st.apply("play reverseR")
     assert st.current_player == 0
 
 
 def test_a_draw_two_makes_the_next_player_draw_two_and_miss_his_turn():
-    st = at_play([["draw2R", "2B"], ["1B"], ["1B#2"], ["2G"]], pile=["5R"])
+    st = at_play([["draw2R", "2B", "2B#2"], ["1B"], ["1B#2"], ["2G"]], pile=["5R"])
     st.apply("play draw2R")
     assert len(names(st, "hand", 1)) == 3 and st.current_player == 2
 
 
 def test_a_wild_draw_four_makes_the_next_player_draw_four_and_miss_his_turn():
-    st = at_play([["draw4", "2B"], ["1B"], ["1B#2"], ["2G"]], pile=["5R"], way="counterclockwise")
+    st = at_play([["draw4", "2B", "2B#2"], ["1B"], ["1B#2"], ["2G"]], pile=["5R"], way="counterclockwise")
     st.apply("play draw4 and call B")
     assert len(names(st, "hand", 3)) == 5 and st.current_player == 2 and var(st, "colour") == "B"
 
@@ -214,3 +214,43 @@ def test_the_game_goes_on_hand_after_hand_until_someone_has_500():
     st = at_play([["7R"], ["9B"], ["9B#2"], ["9G"]], pile=["5R"], points=[400, 0, 0, 0])
     st.apply("play 7R")
     assert not st.is_over and var(st, "hands") == 2 and var(st, "dealer") == 0
+
+
+# --- "Uno!" and its catch --------------------------------------------------------------------
+
+def down_to_one_card():
+    """Seat 1 plays his second-to-last card; seat 2 is next to play."""
+    st = at_play([["1B", "2B"], ["7R", "9G"], ["1B#2", "2B#2"], ["2G", "3G"]], pile=["5R"], current=1)
+    st.apply("play 7R")
+    return st
+
+
+def test_who_plays_his_second_to_last_card_is_asked_first_to_call_uno():
+    st = down_to_one_card()
+    assert st.phase_name == "uno" and st.current_player == 1
+    assert legal(st) == ["call uno", "pass"]
+    st.apply("call uno")
+    assert st.phase_name == "play" and st.current_player == 2 and len(names(st, "hand", 1)) == 1
+
+
+def test_if_he_does_not_call_the_others_may_catch_him_round_the_table_from_him_and_he_draws_two():
+    st = down_to_one_card()
+    st.apply("pass")
+    assert st.current_player == 2 and legal(st) == ["catch p1", "pass"]
+    st.apply("pass")
+    assert st.current_player == 3, "the next seat round the table from him"
+    st.apply("catch p1")
+    assert len(names(st, "hand", 1)) == 3 and st.phase_name == "play" and st.current_player == 2
+
+
+def test_no_one_calls_nor_catches_and_play_goes_on():
+    st = down_to_one_card()
+    for _ in range(4):
+        st.apply("pass")
+    assert st.phase_name == "play" and st.current_player == 2 and len(names(st, "hand", 1)) == 1
+
+
+def test_a_player_with_more_cards_left_is_not_asked():
+    st = at_play([["1B", "2B"], ["7R", "9G", "9G#2"], ["1B#2", "2B#2"], ["2G", "3G"]], pile=["5R"], current=1)
+    st.apply("play 7R")
+    assert st.phase_name == "play" and st.current_player == 2
