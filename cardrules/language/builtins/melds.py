@@ -480,8 +480,35 @@ def _shape(ranks: list, suits: list, wilds: list, rules: MeldRules):
 
 # --- the best split of a hand into melds ---------------------------------------------------
 
+# The splits worked out, when `value` is a table of the rules (it reads no state, so the cards
+# alone decide the split): keyed by the deck, order and table (kept alive in the entry, so no
+# other object takes their ids) and the cards in their order, a byte each. A hand is asked
+# again and again: a seat's own hand in every determinisation of a search, a hand less each
+# card it might discard. Bounded: a full memo starts afresh.
+_SPLITS: dict[tuple, tuple] = {}
+_SPLITS_KEPT = 5_000
+
+
 def _split(st, cards, order, value):
     cards = list(cards)
+    deck = st.game.deck
+    if value.__class__ is ByCard and value.values and len(cards) <= _MEMO_CARDS:
+        try:
+            key = (id(deck), id(order), id(value), bytes(cards))
+        except (ValueError, TypeError):  # not cards, or a deck of more than 256
+            key = None
+        if key is not None:
+            entry = _SPLITS.get(key)
+            if entry is None:
+                if len(_SPLITS) >= _SPLITS_KEPT:
+                    _SPLITS.clear()
+                entry = _SPLITS[key] = (deck, order, value, _split_of(st, cards, order, value))
+            melds, deadwood = entry[3]
+            return [list(meld) for meld in melds], list(deadwood)  # fresh lists: the caller's own
+    return _split_of(st, cards, order, value)
+
+
+def _split_of(st, cards: list, order, value):
     _only_cards(st, cards)
     deck = st.game.deck
     ranks = [deck.rank_of[c] for c in cards]
