@@ -12,7 +12,6 @@ Cards are described by parallel sequences indexed by card, as in :mod:`melds`.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from fractions import Fraction
 from itertools import product
 from numbers import Rational
 
@@ -56,7 +55,7 @@ def best_split(ranks: Sequence[Hashable], suits: Sequence[Hashable], values: Seq
         if rank in position:
             at.setdefault((position[rank], suit), []).append(k)
 
-    best: dict[tuple[int, ...], tuple[Rational, int, tuple[int, ...]]] = {}
+    best: dict[tuple[int, ...], tuple[Rational | int, int, tuple[int, ...]]] = {}
 
     def melds_from(k: int, counts: tuple[int, ...]):
         """Every meld holding one card of kind k, the lowest kind left, as kinds (repeated)."""
@@ -80,14 +79,16 @@ def best_split(ranks: Sequence[Hashable], suits: Sequence[Hashable], values: Seq
             if length >= MIN_MELD:
                 yield from runs
 
-    def solve(counts: tuple[int, ...], first: int) -> tuple[Rational, int, tuple[int, ...]]:
+    def solve(counts: tuple[int, ...], first: int) -> tuple[Rational | int, int, tuple[int, ...]]:
         known = best.get(counts)
         if known is not None:
             return known
         while first < len(counts) and not counts[first]:
             first += 1
         if first == len(counts):
-            return (Fraction(0), 0, ())
+            # An int zero: sums of int values stay ints (exact, as Fractions are, and several
+            # times cheaper to add); a Fraction value makes the sum a Fraction all the same.
+            return (0, 0, ())
         left = list(counts)
         left[first] -= 1
         value, cards, _ = solve(tuple(left), first)

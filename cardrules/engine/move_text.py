@@ -143,6 +143,16 @@ class MoveTexts:
                 return lambda move: (decl, names[move.args[0]])
             if all(t in _ONE_WORD and t != T.CARD for t in kinds):
                 return lambda move: (decl, *move.args)
+            card_name = names.__getitem__
+            if kinds == (T.list_of(T.CARD),):  # a meld, a set of cards laid down together
+                return lambda move: (decl, tuple(map(card_name, move.args[0])))
+            if kinds == (T.GROUP, T.CARD):  # a card added to a group on the table
+                def group_and_card(move):
+                    group, card = move.args
+                    if group < ncards:
+                        return (decl, names[group], names[card])
+                    return (decl, tuple(map(card_name, move._seen[group]["cards"])), names[card])
+                return group_and_card
 
             # Each value's kind as a small int, worked out once: comparing Types per move costs more
             # than the key.

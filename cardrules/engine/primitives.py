@@ -143,9 +143,13 @@ def number(value) -> int | Fraction:
 
 def difference(a, b) -> list:
     out = list(a)
+    remove = out.remove
     for x in b:
-        if x in out:
-            out.remove(x)
+        # One pass over `out` for each x (a test with `in` first would make two).
+        try:
+            remove(x)
+        except ValueError:
+            pass
     return out
 
 

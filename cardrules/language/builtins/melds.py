@@ -70,7 +70,7 @@ class _Binding:
     reads no state do the cards alone decide a meld's kind."""
 
     __slots__ = ("rules", "wild", "wilds", "alike", "of_rank", "wild_cards", "lay", "memo", "alias", "kinds",
-                 "shapes")
+                 "shapes", "places")
 
     def __init__(self, tables: _Tables, order: dict[str, int], wild, set_ranks, max_wild):
         # The memos of this binding: the kind of a meld, and what one more card must be to
@@ -88,6 +88,23 @@ class _Binding:
         self.wilds, self.alike, self.of_rank = tables.wilds, tables.alike, tables.of_rank
         self.wild_cards, self.lay = tables.wild_cards, tables.lay
         self.memo = tables.wilds is not None
+        self.places: list | None = None  # see `card_places`, made at its first call
+
+    def card_places(self, deck) -> list:
+        """For each card of the deck (the wild cards known here), where `_no_meld_in` counts it:
+        None for a wild card, else its suit with its run position as a bit (0 when its rank is
+        on no run), and its rank when it may form sets (else None)."""
+        if self.places is None:
+            rules = self.rules
+            position, set_ok = rules.position, (rules.set_ok if rules.sets else ())
+            places: list = []
+            for c in range(len(self.wilds)):
+                rank = deck.rank_of[c]
+                p = position.get(rank)
+                places.append(None if self.wilds[c] else
+                              (deck.suit_of[c], 0 if p is None else 1 << p, rank if rank in set_ok else None))
+            self.places = places
+        return self.places
 
     def memo_key(self, cards) -> bytes | tuple:
         """The key of the cards in this binding's memos (the callers write the usual case out)."""
@@ -269,25 +286,23 @@ def _no_meld_in(deck, b: _Binding, cards, size: int) -> bool:
     wilds, rules = b.wilds, b.rules
     if size < rules.min_size:
         return False  # the algorithm answers at once
-    rank_of, suit_of, position = deck.rank_of, deck.suit_of, rules.position
+    places = b.card_places(deck)
     runs = rules.runs and size <= len(rules.order)
-    set_ok = rules.set_ok if rules.sets else ()
     wild_cards = 0
     by_suit: dict = {}  # suit -> the positions of its naturals, as bits
     by_rank: dict = {}  # rank of sets -> its naturals
+    count = len(wilds)
     for c in cards:
-        if not 0 <= c < len(wilds):
+        if not 0 <= c < count:
             return False
-        if wilds[c]:
+        place = places[c]
+        if place is None:
             wild_cards += 1
             continue
-        rank = rank_of[c]
-        if runs:
-            p = position.get(rank)
-            if p is not None:
-                suit = suit_of[c]
-                by_suit[suit] = by_suit.get(suit, 0) | 1 << p
-        if rank in set_ok:
+        suit, bit, rank = place
+        if runs and bit:
+            by_suit[suit] = by_suit.get(suit, 0) | bit
+        if rank is not None:
             by_rank[rank] = by_rank.get(rank, 0) + 1
     helpers = min(wild_cards, rules.max_wild, max(size - rules.min_naturals, 0))
     needed = size - helpers
@@ -465,8 +480,35 @@ def _shape(ranks: list, suits: list, wilds: list, rules: MeldRules):
 
 # --- the best split of a hand into melds ---------------------------------------------------
 
+# The splits worked out, when `value` is a table of the rules (it reads no state, so the cards
+# alone decide the split): keyed by the deck, order and table (kept alive in the entry, so no
+# other object takes their ids) and the cards in their order, a byte each. A hand is asked
+# again and again: a seat's own hand in every determinisation of a search, a hand less each
+# card it might discard. Bounded: a full memo starts afresh.
+_SPLITS: dict[tuple, tuple] = {}
+_SPLITS_KEPT = 5_000
+
+
 def _split(st, cards, order, value):
     cards = list(cards)
+    deck = st.game.deck
+    if value.__class__ is ByCard and value.values and len(cards) <= _MEMO_CARDS:
+        try:
+            key = (id(deck), id(order), id(value), bytes(cards))
+        except (ValueError, TypeError):  # not cards, or a deck of more than 256
+            key = None
+        if key is not None:
+            entry = _SPLITS.get(key)
+            if entry is None:
+                if len(_SPLITS) >= _SPLITS_KEPT:
+                    _SPLITS.clear()
+                entry = _SPLITS[key] = (deck, order, value, _split_of(st, cards, order, value))
+            melds, deadwood = entry[3]
+            return [list(meld) for meld in melds], list(deadwood)  # fresh lists: the caller's own
+    return _split_of(st, cards, order, value)
+
+
+def _split_of(st, cards: list, order, value):
     _only_cards(st, cards)
     deck = st.game.deck
     ranks = [deck.rank_of[c] for c in cards]
