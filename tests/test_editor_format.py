@@ -108,6 +108,16 @@ def test_the_style_rules_on_a_small_file():
         'phase p { turn players[0]\n  move m when x == 2 { end game } }\n\nscore p: f(1)\n')
 
 
+
+def test_a_phase_word_before_a_list_keeps_its_space():
+    """`race [a, b]` and `simultaneous [a]` lead a phase line with a list: not an index of a name."""
+    messy = ('game "G"\nphase p {\n  race  [players[0], players[1]]\n  move m { goto p }\n  all pass { end game }\n}\n'
+             'phase q {\n  simultaneous[players[0]]\n  move n { goto p }\n}\n')
+    formatted = format_rules(messy)
+    assert "  race [players[0], players[1]]\n" in formatted and "  simultaneous [players[0]]\n" in formatted
+    assert format_rules(formatted) == formatted and shape(parse(formatted)) == shape(parse(messy))
+
+
 # --- the command
 def test_fmt_check_diff_and_write(tmp_path):
     path = tmp_path / "war.rules"

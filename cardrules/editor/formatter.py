@@ -179,6 +179,8 @@ class _Formatter:
         if c in _OPENERS:
             if p in (")", "]"):
                 return "" if c == "[" else " "
+            if str(prev) in PHASE_WORDS and (prev.line, prev.column) in self.starts:
+                return " "  # the word leading a phase line, then its list: `race [a, b]`
             if prev.type == "NAME" or prev.type in self.word_terminals:
                 return ""  # a call or an index
             glued = tok.line == prev.end_line and tok.column == prev.end_column

@@ -513,7 +513,7 @@ class Phase:
     # runs once all of them have passed (`all pass { ... }`).
     race: Expr | None = None
     all_pass: Block | None = None
-    words: tuple[Span, ...] = ()  # where `race` and `all pass` stand (the formatter's line starts)
+    words: tuple[Span, ...] = ()  # where `simultaneous`, `race` and `all pass` stand (the formatter's line starts)
 
 
 @node

@@ -545,8 +545,11 @@ class _ToAst(Transformer_NonRecursive):
         simultaneous = False
         moves, words = [], []
         for kind, value in members:
-            if kind in ("turn", "simultaneous"):
-                turn, simultaneous = value, kind == "simultaneous"
+            if kind == "turn":
+                turn = value
+            elif kind == "simultaneous":
+                (turn, where), simultaneous = value, True
+                words.append(where)
             elif kind == "do":
                 do = value
             elif kind == "then":
@@ -570,10 +573,8 @@ class _ToAst(Transformer_NonRecursive):
         return ("do", items[0])
 
     def phase_word(self, meta, items):
-        word = str(items[0])  # one of PHASE_WORDS: `_misused_word` lets no other through
-        if word == "race":
-            return ("race", (items[1], self.s(meta)))
-        return (word, items[1])
+        # One of PHASE_WORDS (`_misused_word` lets no other through), with where the line stands.
+        return (str(items[0]), (items[1], self.s(meta)))
 
     def phase_then(self, meta, items):
         return ("then", items[0])
