@@ -221,6 +221,7 @@ class Expressions:
         source = self.iterable(iterable)
         if loop is not None:
             source = self.charged(loop, source)
+        em.memo_table.bar(source.memos)
         em.bound.append(var)
         em.repeating += 1
         try:
@@ -274,6 +275,7 @@ class Expressions:
             bound = em.binding(e.name)
         finally:
             em.bound.pop()
+        em.memo_table.bar(body.memos)
         return binding(f"(lambda {bound}: {body})({value})", bound, body, value)
 
     def e_Attr(self, e):
