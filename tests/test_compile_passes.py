@@ -63,6 +63,13 @@ def test_hearts_keeps_what_its_generation_asks_twice_by_name():
     assert "_m = {}" not in passing[:passing.index("\ndef ")]  # keeps nothing: makes no dict
 
 
+def test_a_comprehension_goes_through_what_a_built_in_would_copy_as_it_is():
+    source = load_game("euchre").source  # next_active: first(q for q in players_from(next(p)) ...)
+    next_active = source[source.index("def d_next_active"):]
+    next_active = next_active[:next_active.index("\n# ")]
+    assert "for L_q in K" in next_active and "list(" not in next_active
+
+
 def test_a_call_a_def_makes_three_times_with_the_same_arguments_is_computed_once():
     source = load_game("cribbage").source
     run_points = source[source.index("def d_run_points"):]
