@@ -45,13 +45,29 @@ def test_a_value_needed_twice_is_kept_under_its_name_and_one_needed_once_is_comp
     assert "'f_2'" in table.expand(table.place(code("d_g(st)", costly=True), "f", repeating=True))
 
 
+def test_a_generation_sharing_nothing_keeps_its_values_in_locals_unless_one_is_barred():
+    table = MemoTable()
+    twice = table.place(code("d_f(st)", costly=True), "f", repeating=True)
+    assert table.locals_for(set(twice.memos)) == ["V_f"]
+    assert table.expand(f"x = {twice}", in_locals=True) == "x = (V_f if V_f is not ... else (V_f := d_f(st)))"
+    table.bar(twice.memos)  # referred to in a comprehension's iterable: no assignment expression
+    assert table.locals_for(set(twice.memos)) is None
+
+
 def test_hearts_keeps_what_its_generation_asks_twice_by_name():
     source = load_game("hearts").source
     generator = source[source.index("def p5_gen"):]
     generator = generator[:generator.index("\ndef ")]
-    assert "_m['of_suit']" in generator and "\x01" not in source
+    assert "(V_of_suit := " in generator and "_m = {}" not in generator and "\x01" not in source
     passing = source[source.index("def p2_gen"):]
     assert "_m = {}" not in passing[:passing.index("\ndef ")]  # keeps nothing: makes no dict
+
+
+def test_a_comprehension_goes_through_what_a_built_in_would_copy_as_it_is():
+    source = load_game("euchre").source  # next_active: first(q for q in players_from(next(p)) ...)
+    next_active = source[source.index("def d_next_active"):]
+    next_active = next_active[:next_active.index("\n# ")]
+    assert "for L_q in K" in next_active and "list(" not in next_active
 
 
 def test_a_call_a_def_makes_three_times_with_the_same_arguments_is_computed_once():

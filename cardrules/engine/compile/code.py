@@ -32,7 +32,8 @@ class Code(str):
       (``st.vars[i]`` or ``st.vars[i][plain]``); ``numeral``: the int it is a literal of;
       ``local``: a rules local's name; ``operand``: a literal, a local or a module constant.
     - ``constant``: a constant of the compiled module, which nothing changes; ``fresh``: a list
-      made afresh (a copy, a range).
+      made afresh (a copy, a range); ``copy_of``: when it is ``list(x)``, a built-in's copy of
+      its answer, the source ``x`` (what a comprehension may go through as it is).
     - ``lookup``: ``(table, key)`` when it is ``table[key]``, a look-up in a constant table
       (an attribute, a tabulated def) by a rules local; ``deck_lookup`` the same in one of
       the deck's tables (``D0.suit_of[L_c]``); ``test``: ``(op, table, key, operand)`` for
@@ -52,6 +53,7 @@ class Code(str):
     numeral: int | None
     constant: bool
     fresh: bool
+    copy_of: Code | None
     lookup: tuple[Code, Code] | None
     deck_lookup: tuple[str, Code] | None
     test: tuple[str, str, Code, Code] | None
@@ -84,6 +86,7 @@ def code(text: str, *parts: str, depth: int = 1, costly: bool = False, impure: b
     c.numeral = shape.get("numeral")
     c.constant = shape.get("constant", False)
     c.fresh = shape.get("fresh", False)
+    c.copy_of = shape.get("copy_of")
     c.lookup = shape.get("lookup")
     c.deck_lookup = shape.get("deck_lookup")
     c.test = shape.get("test")

@@ -8,6 +8,13 @@ writes; the table counts where each value is needed, a place inside a loop or co
 counting twice. When the module is assembled, :meth:`MemoTable.expand` writes each reference:
 kept in ``_m`` when a generation may need it more than once, computed in place otherwise, and a
 generator that keeps nothing makes no dict (:meth:`needs_dict`).
+
+A generator that shares its kept values with no other function (it calls no `g_` twin or helper
+taking ``_m``) keeps them in locals instead: each starts as ``...`` and is set by an assignment
+expression where first needed, a fast load and an identity test where the dict costs a key test
+and a subscript. Python allows no assignment expression in a comprehension's iterable, and one
+in a `let`'s lambda would set the lambda's local: a value referred to there is *barred*
+(:meth:`bar`), and a generator needing one keeps the dict.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ class MemoTable:
         self.names: list[str] = []  # per key, its name in `_m`
         self.uses: list[int] = []  # per key, how often a generation may need it
         self._taken: set[str] = set()
+        self.barred: set[int] = set()  # keys referred to where no assignment expression may stand
 
     def place(self, src: Code, what: str, repeating: bool) -> Code:
         """A reference to the kept value of `src`, named after `what` (the def, built-in or
@@ -48,6 +56,10 @@ class MemoTable:
         self._taken.add(name)
         return name
 
+    def bar(self, memos: frozenset[int]) -> None:
+        """`memos` are referred to in a comprehension's iterable or a lambda's body."""
+        self.barred |= memos
+
     def kept(self, k: int) -> bool:
         return self.uses[k] > 1
 
@@ -55,8 +67,20 @@ class MemoTable:
         """Whether a generator referring to `memos` (however deep) keeps any of them."""
         return any(self.kept(k) for k in memos)
 
-    def expand(self, line: str) -> str:
-        """`line` with every reference written out."""
+    def locals_for(self, memos: set[int]) -> list[str] | None:
+        """The locals a generator referring to `memos` keeps its values in, None when one of
+        them is barred (it keeps the dict)."""
+        kept = [k for k in memos if self.kept(k)]
+        if any(k in self.barred for k in kept):
+            return None
+        return sorted(self._local(k) for k in kept)
+
+    def _local(self, k: int) -> str:
+        return f"V_{self.names[k]}"
+
+    def expand(self, line: str, in_locals: bool = False) -> str:
+        """`line` with every reference written out, kept values in `_m` or (`in_locals`) in
+        the locals of :meth:`locals_for`."""
         if _OPEN not in line:
             return line
         out, start = [], 0
@@ -67,12 +91,15 @@ class MemoTable:
                 return "".join(out)
             end = line.index(_CLOSE, at)
             out.append(line[start:at])
-            out.append(self._written(int(line[at + 1:end])))
+            out.append(self._written(int(line[at + 1:end]), in_locals))
             start = end + 1
 
-    def _written(self, k: int) -> str:
-        src = self.expand(self.sources[k])
+    def _written(self, k: int, in_locals: bool) -> str:
+        src = self.expand(self.sources[k], in_locals)
         if not self.kept(k):
             return f"(({src}))"
+        if in_locals:
+            local = self._local(k)
+            return f"({local} if {local} is not ... else ({local} := {src}))"
         key = repr(self.names[k])
         return f"(_m[{key}] if {key} in _m else _m.setdefault({key}, {src}))"

@@ -79,7 +79,7 @@ class Emission:
         self.passes_memo = False
         # per generator: its writer, the line of its `_m = {}`, the keys it refers to, and
         # whether it hands `_m` on
-        self.generators: list[tuple[Writer, int, frozenset[int], bool]] = []
+        self.generators: list[tuple[Writer, int, int, frozenset[int], bool]] = []
         self.memo_defs: set[str] = set()  # defs with a `g_` twin, written or wanted
         self.memo_wanted: list[str] = []
         self.repeating = 0  # loops and comprehensions around the expression being written

@@ -219,8 +219,12 @@ class Expressions:
         source it goes through; `loop`, the node it comes from, charges the budget."""
         em = self.em
         source = self.iterable(iterable)
+        # An expression changes nothing while its comprehension goes through the list: a copy
+        # a built-in made of it is not needed.
+        source = source.copy_of or source
         if loop is not None:
             source = self.charged(loop, source)
+        em.memo_table.bar(source.memos)
         em.bound.append(var)
         em.repeating += 1
         try:
@@ -274,6 +278,7 @@ class Expressions:
             bound = em.binding(e.name)
         finally:
             em.bound.pop()
+        em.memo_table.bar(body.memos)
         return binding(f"(lambda {bound}: {body})({value})", bound, body, value)
 
     def e_Attr(self, e):
@@ -332,10 +337,12 @@ class Expressions:
         seats = em.const([list(order) for order in em.m.seat_order], "K") if "{seats}" in b.inline else None
         step = -1 if em.m.direction == "counterclockwise" else 1
         deck = em.const(em.deck, "D")
-        text = b.inline.format(*args, n=count, deck=deck, size=em.deck.size, seats=seats, step=step)
-        depth, fresh, deck_table = _inline_shape(b.inline)
+        names = {"n": count, "deck": deck, "size": em.deck.size, "seats": seats, "step": step}
+        text = b.inline.format(*args, **names)
+        depth, fresh, deck_table, copied = _inline_shape(b.inline)
         lookup = (f"{deck}.{deck_table}", args[0]) if deck_table and args[0].local else None
-        return code(text, *args, depth=depth, fresh=fresh, deck_lookup=lookup)
+        copy_of = code(copied.format(*args, **names), *args, depth=depth - 1) if copied else None
+        return code(text, *args, depth=depth, fresh=fresh, deck_lookup=lookup, copy_of=copy_of)
 
     def memo_function(self, def_name: str) -> str:
         """The `g_` twin of a def a generation calls: the same body, sharing `_m`."""
@@ -414,18 +421,20 @@ def _memo_name(e) -> str:
 
 
 @cache
-def _inline_shape(template: str) -> tuple[int, bool, str | None]:
+def _inline_shape(template: str) -> tuple[int, bool, str | None, str | None]:
     """Of a built-in's inline template (the language's data, not generated code): how deep its
-    own brackets nest, whether it makes a fresh list, and the deck table it looks up when it is
-    one (`{deck}.suit_of[{0}]`)."""
+    own brackets nest, whether it makes a fresh list, the deck table it looks up when it is
+    one (`{deck}.suit_of[{0}]`), and what it copies when it is one copy (`list({seats}[{0}])`)."""
     depth = deepest = 0
-    for ch in template:
+    whole_copy = template.startswith("list(")
+    for i, ch in enumerate(template):
         if ch in "([":
             depth += 1
             deepest = max(deepest, depth)
         elif ch in ")]":
             depth -= 1
+            whole_copy = whole_copy and (depth > 0 or i == len(template) - 1)
     fresh = template.startswith(("list(", "range("))
     head, _, tail = template.partition("[")
     deck_table = head[len("{deck}."):] if head.startswith("{deck}.") and tail == "{0}]" else None
-    return max(deepest, 1), fresh, deck_table
+    return max(deepest, 1), fresh, deck_table, template[len("list("):-1] if whole_copy else None

@@ -115,9 +115,14 @@ class Emitter:
         w.indent -= 1
 
     def finish_memo(self) -> None:
-        """A generator that keeps nothing makes no dict; every reference is written out."""
+        """A generator that keeps nothing makes no dict, one sharing nothing keeps its values in
+        locals when Python allows (memo.py); every reference is written out."""
         em = self.em
-        for writer, line, memos, passes in em.generators:
-            if not (passes or em.memo_table.needs_dict(set(memos))):
+        table = em.memo_table
+        for writer, line, end, memos, passes in em.generators:
+            if not (passes or table.needs_dict(set(memos))):
                 writer.lines[line] = "    pass"
+            elif not passes and (kept := table.locals_for(set(memos))) is not None:
+                writer.lines[line] = f"    {' = '.join(kept)} = ..."
+                writer.lines[line + 1:end] = [table.expand(text, in_locals=True) for text in writer.lines[line + 1:end]]
         em.w.lines[:] = [em.memo_table.expand(line) for line in em.w.lines]

@@ -77,8 +77,9 @@ class Moves:
             em.memo, em.memo_free = saved
         w.line("return out", phase.span)
         w.indent -= 1
-        # Whether it keeps anything is known once every generator is written (see module.py).
-        em.generators.append((w, memo_line, frozenset(em.generator_memos), em.passes_memo))
+        # Whether it keeps anything, and where, is known once every generator is written (see
+        # module.py).
+        em.generators.append((w, memo_line, len(w.lines), frozenset(em.generator_memos), em.passes_memo))
 
     def static_moves(self, j: int, mv: n.MoveDecl, lazy) -> list | None:
         """The moves of a declaration that are the same in every state (no condition, every
