@@ -86,9 +86,8 @@ def test_a_resampled_information_state_plays_on_to_the_end(name, seed, stop):
 
 # Games whose complete game with ISMCTSBot takes more than a few seconds (each of its
 # simulations plays on to the end of the match through the adapter): run with
-# CARDRULES_SLOW_CHECKS=1. The other 24 took 15 CPU seconds in all, loading included (and the
-# games bundled with them, 1 to 4 s each)
-# (one process per game, each measured by time.process_time).
+# CARDRULES_SLOW_CHECKS=1. The other 24 took 15 CPU seconds in all, loading included (one
+# process per game, each measured by time.process_time); the games bundled since, 1 to 4 s each.
 LONG_FOR_ISMCTS = {"buraco", "buraco-strict", "buraco-any-sets-jokers", "cassino", "cassino-partners",
                    "cassino-31-last-capturer", "crazy-eights", "crazy-eights-specials", "german-whist", "go-fish",
                    "hearts", "hearts-omnibus", "whist", "whist-long",
