@@ -394,11 +394,16 @@ class State:
                         return
             self._settle()
         except PYTHON_ERRORS as exc:
-            error = self._located(exc)
-            if undoable:
-                self._replay.pop()
-                self._restore(pending)
-            raise error from None
+            raise self._undone(exc, pending, undoable) from None
+
+    def _undone(self, exc: Exception, pending: tuple, undoable: bool) -> RulesRuntimeError:
+        """The located error of a move that failed part-way, the state put back as it was
+        before the move where the move can be undone."""
+        error = self._located(exc)
+        if undoable:
+            self._replay.pop()
+            self._restore(pending)
+        return error
 
     def _seal(self, move: Move, pending: tuple, undoable: bool) -> None:
         """A move of a simultaneous phase: kept sealed until every seat of the phase has chosen,
@@ -426,11 +431,7 @@ class State:
                 phase.then(self)
             self._settle()
         except PYTHON_ERRORS as exc:
-            error = self._located(exc)
-            if undoable:
-                self._replay.pop()
-                self._restore(pending)
-            raise error from None
+            raise self._undone(exc, pending, undoable) from None
 
     def _find(self, move: Move | str, legal: list[Move]) -> int:
         """Where the legal move with this text stands, or IllegalMove with the reason."""
