@@ -15,6 +15,7 @@ from __future__ import annotations
 from ....language import nodes as n
 from ....language.builtins import REGISTRY
 from ....language.model import Model
+from .tables import DefFact
 
 SharedCalls = dict[str, tuple[tuple[n.Call, ...], ...]]
 
@@ -34,19 +35,11 @@ def shared_calls(model: Model) -> SharedCalls:
     return shared
 
 
-class RandomDraws:
+class RandomDraws(DefFact):
     """Whether a def's value may come from a random draw (then two calls are two draws)."""
 
-    def __init__(self, model: Model):
-        self.m = model
-        self._known: dict[str, bool] = {}
-
-    def of_def(self, name: str) -> bool:
-        known = self._known.get(name)
-        if known is None:
-            self._known[name] = True  # the language has no recursion; this guards anyway
-            known = self._known[name] = any(self._draws(x) for x in n.walk(self.m.defs[name].body))
-        return known
+    def of_body(self, body: n.Expr) -> bool:
+        return any(self._draws(x) for x in n.walk(body))
 
     def _draws(self, x) -> bool:
         m = self.m

@@ -17,9 +17,8 @@ def tabulable_defs(model: Model) -> frozenset[str]:
                      and not reads.of_def(name))
 
 
-class StateReads:
-    """Whether a def's value may depend on the state, not only on its arguments, the
-    parameters, the deck and the seats."""
+class DefFact:
+    """A yes-or-no fact about each def of a model, worked out once per def from its body."""
 
     def __init__(self, model: Model):
         self.m = model
@@ -29,8 +28,19 @@ class StateReads:
         known = self._known.get(name)
         if known is None:
             self._known[name] = True  # the language has no recursion; this guards anyway
-            known = self._known[name] = self.of(self.m.defs[name].body)
+            known = self._known[name] = self.of_body(self.m.defs[name].body)
         return known
+
+    def of_body(self, body: n.Expr) -> bool:
+        raise NotImplementedError
+
+
+class StateReads(DefFact):
+    """Whether a def's value may depend on the state, not only on its arguments, the
+    parameters, the deck and the seats."""
+
+    def of_body(self, body: n.Expr) -> bool:
+        return self.of(body)
 
     def of(self, e) -> bool:
         m = self.m
