@@ -347,11 +347,19 @@ def _index_of(st, x, xs):
          "Every subset of the items with between lo and hi elements, in a fixed order.",
          reads_state=False)
 def _subsets(st, xs, lo, hi):
-    refuse_results(subsets_count(len(xs), int(lo), int(hi)), f"`subsets` of {len(xs)} items")
+    lo, hi = max(int(lo), 0), min(int(hi), len(xs))
+    if len(xs) > _FEW_ITEMS:
+        refuse_results(subsets_count(len(xs), lo, hi), f"`subsets` of {len(xs)} items")
+    if lo == hi:  # one size, as a show's runs ask: no list to extend
+        return list(map(list, combinations(xs, lo)))
     out = []
-    for k in range(max(int(lo), 0), min(int(hi), len(xs)) + 1):
-        out.extend(list(c) for c in combinations(xs, k))
+    for k in range(lo, hi + 1):
+        out.extend(map(list, combinations(xs, k)))
     return out
+
+
+# So few items have at most 2 ** 16 subsets, fewer than MAX_RESULTS: no need to count them first.
+_FEW_ITEMS = 16
 
 
 # --- numbers ------------------------------------------------------------------------------

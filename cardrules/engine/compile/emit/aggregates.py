@@ -28,7 +28,7 @@ class Aggregates:
                 table, denominator = scaled
                 summed = self.table_sum(table, e, loop, source)
                 return code(f"Fraction({summed}, {denominator})", summed)
-            if e.condition is None and _looks_up(elem, var):
+            if e.condition is None and looks_up(elem, var):
                 return self.table_sum(name(elem.lookup[0]), e, loop, source)
             return binding(f"sum({elem} {loop})", var, elem, loop, costly=True)
         if func == "count":
@@ -59,7 +59,7 @@ class Aggregates:
         if e.condition is not None:
             return None
         var = self.em.binding(e.var)
-        if _looks_up(elem, var):
+        if looks_up(elem, var):
             return code(f"{func}(map({elem.lookup[0]}.__getitem__, {source}))", source, depth=2, costly=True)
         test = elem.test
         if func != "any" or test is None:
@@ -83,6 +83,6 @@ class Aggregates:
         return code(f"sum({table}[{var}] {loop})", loop, depth=2, costly=True)
 
 
-def _looks_up(elem: Code, var: Code) -> bool:
+def looks_up(elem: Code, var: Code) -> bool:
     """Whether `elem` is `table[var]`, a look-up in a constant table by the variable."""
     return elem.lookup is not None and elem.lookup[1].local and var in elem.lookup[1].reads

@@ -58,6 +58,11 @@ class Emission:
         # In a def's function, its shared calls (passes/shared.py): node id -> the local that
         # holds their value, computed before the return.
         self.shared: dict[int, Code] = {}
+        # Where aggregates are written as loops (lowering.py): node id -> the local holding
+        # the value of that part, already computed; (inlining depth, rules name) -> the Python
+        # names of the loop variables of that name, innermost last.
+        self.lowered: dict[int, Code] = {}
+        self.loop_names: dict[tuple[int, str], list[str]] = {}
         # The statement locals in scope, rules name -> Python name, and those the current block
         # itself declares: a `let` or `for` of a name visible from outside gets a fresh name.
         self.scope: dict[str, str] = {}
@@ -141,6 +146,9 @@ class Emission:
         """The Python name of a comprehension variable. In the body of a def inlined n deep it is
         `L_n_var`, a name no rules local has and no argument substituted into that body can
         mention (arguments are written one level further out), so the body never captures them."""
+        looped = self.loop_names.get((len(self.inlined), var))
+        if looped:
+            return name(looped[-1], local=True)  # a loop variable of a function: its own name
         return name(f"L_{len(self.inlined)}_{var}" if self.inlined else f"L_{var}", local=True)
 
     def declare(self, rules_name: str) -> str:

@@ -23,6 +23,7 @@ from ..limits import MAX_INLINED
 from .aggregates import Aggregates
 from .context import Emission
 from .fractions import Fractions
+from .lowering import Lowering
 
 # Expressions that do the work: operators over them are cheap once their operands are kept.
 _WORK = (n.Call, n.Aggregate, n.ListComp, n.Name)
@@ -33,10 +34,14 @@ class Expressions:
         self.em = em
         self.fractions = Fractions(em, self)
         self.aggregates = Aggregates(em, self)
+        self.lowering = Lowering(em, self)
 
     def expr(self, e) -> Code:
-        src: Code = getattr(self, "e_" + type(e).__name__)(e)
         em = self.em
+        lowered = em.lowered.get(id(e))
+        if lowered is not None:
+            return lowered
+        src: Code = getattr(self, "e_" + type(e).__name__)(e)
         if em.memo and isinstance(e, _WORK) and src.costly and src.reads <= em.memo_free and not src.impure:
             kept = em.memo_table.place(src, _memo_name(e), em.repeating > 0)
             em.generator_memos |= kept.memos
@@ -114,18 +119,16 @@ class Expressions:
             return self.func_ref(e.id)
         raise AssertionError(kind)
 
-    def shared_values(self, def_name: str) -> list[str]:
-        """The assignments that compute a def's shared calls (passes/shared.py) once, each into
-        a local that its uses then read, until `em.shared` is cleared."""
+    def shared_values(self, def_name: str, span: Span) -> None:
+        """Writes the assignments that compute a def's shared calls (passes/shared.py) once,
+        each into a local that its uses then read, until `em.shared` is cleared."""
         em = self.em
-        lines: list[str] = []
         for i, calls in enumerate(em.facts.shared.get(def_name, ()) if em.inline else ()):
-            value = self.expr(calls[0])
+            value = self.lowering.value(calls[0], em.w, span)
             local = name(f"_s{i}", local=True)
-            lines.append(f"{local} = {value}")
+            em.w.line(f"{local} = {value}", span)
             for c in calls:
                 em.shared[id(c)] = local
-        return lines
 
     def in_place(self, arguments: dict[str, Code], call, body) -> Code:
         """A def's body written in place of its call, its parameters replaced by `arguments`."""
@@ -338,9 +341,13 @@ class Expressions:
         step = -1 if em.m.direction == "counterclockwise" else 1
         deck = em.const(em.deck, "D")
         names = {"n": count, "deck": deck, "size": em.deck.size, "seats": seats, "step": step}
-        text = b.inline.format(*args, **names)
-        depth, fresh, deck_table, copied = _inline_shape(b.inline)
-        lookup = (f"{deck}.{deck_table}", args[0]) if deck_table and args[0].local else None
+        template = b.inline
+        depth, fresh, deck_table, copied = _inline_shape(template)
+        # A table of the deck (`{deck}.rank_of`) is a constant of its own: one load, not two.
+        for table in _deck_tables(template):
+            template = template.replace("{deck}." + table, em.const(getattr(em.deck, table)))
+        text = template.format(*args, **names)
+        lookup = (str(em.const(getattr(em.deck, deck_table))), args[0]) if deck_table and args[0].local else None
         copy_of = code(copied.format(*args, **names), *args, depth=depth - 1) if copied else None
         return code(text, *args, depth=depth, fresh=fresh, deck_lookup=lookup, copy_of=copy_of)
 
@@ -418,6 +425,18 @@ def _memo_name(e) -> str:
     if isinstance(e, n.Aggregate):
         return f"{e.func}_{e.var}"
     return f"list_{e.var}"
+
+
+@cache
+def _deck_tables(template: str) -> tuple[str, ...]:
+    """The deck's tables an inline template reads (`{deck}.rank_of`), by name."""
+    tables = []
+    for after in template.split("{deck}.")[1:]:
+        end = 0
+        while end < len(after) and (after[end].isalnum() or after[end] == "_"):
+            end += 1
+        tables.append(after[:end])
+    return tuple(tables)
 
 
 @cache

@@ -52,9 +52,9 @@ class Emitter:
         w.line(f"def {name}({', '.join(['st', *(f'L_{p}' for p in params)])}):", span)
         w.indent += 1
         try:
-            for line in self.expressions.shared_values(of_def) if of_def is not None else ():
-                w.line(line, span)
-            w.line(f"return {wrap.format(self.expressions.expr(e))}", return_span or span)
+            if of_def is not None:
+                self.expressions.shared_values(of_def, span)
+            w.line(f"return {wrap.format(self.expressions.lowering.value(e, w, return_span or span))}", return_span or span)
         finally:
             em.shared.clear()
         w.indent -= 1

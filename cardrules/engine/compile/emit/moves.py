@@ -264,8 +264,7 @@ class Moves:
                 em.w.line(f"def g_{d.name}(st, _m{params}):", d.span)
                 em.w.indent += 1
                 try:
-                    for line in self.ex.shared_values(d.name):
-                        em.w.line(line, d.span)
+                    self.ex.shared_values(d.name, d.span)
                     em.w.line(f"return {self.ex.expr(d.body)}", d.span)
                 finally:
                     em.shared.clear()

@@ -112,7 +112,7 @@ class Statements:
     def s_Assign(self, s):
         em = self.em
         w = em.w
-        value = self.expr(s.value)
+        value = self.ex.lowering.value(s.value, w, s.span)
         target = s.target
         if isinstance(target, n.Name):
             kind, what = em.m.names.get(id(target), ("local", target.id))
@@ -141,7 +141,7 @@ class Statements:
         em = self.em
         scaled = self.ex.fractions.sum(s.value) if s.name not in em.reassigned else None
         if scaled is None:
-            value = self.expr(s.value)
+            value = self.ex.lowering.value(s.value, em.w, s.span)
             em.w.line(f"{em.declare(s.name)} = {value}", s.span)
             return
         # A sum of a fractional attribute keeps a twin in whole multiples of the denominator,
@@ -264,7 +264,9 @@ class Statements:
             if known is True:
                 otherwise = body
                 break
-            w.line(f"{'elif' if written else 'if'} {self.expr(test)}:", test.span)
+            # Only the first test may have lines of its own before it.
+            condition = self.expr(test) if written else self.ex.lowering.value(test, w, test.span)
+            w.line(f"{'elif' if written else 'if'} {condition}:", test.span)
             written += 1
             w.indent += 1
             self.block(body)
