@@ -93,3 +93,10 @@ def test_an_aggregate_where_statements_may_stand_is_a_loop_not_a_generator():
     assert "sum(1 for" not in is_run and "all(" not in is_run and "max(" not in is_run
     reference = compile_model(load_game("cribbage").model, inline=False).source
     assert "sum(1 for" in reference  # the reference semantics keeps the generators
+
+
+def test_what_a_loop_asks_of_every_element_alike_is_computed_the_first_time_only():
+    source = load_game("cribbage").source  # pair_length: all(rank(c) == rank(tail(k)[0]) for c in tail(k))
+    pair_length = source[source.index("def d_pair_length"):]
+    pair_length = pair_length[:pair_length.index("\n# ")]
+    assert " = ...\n" in pair_length and " := K" in pair_length  # set where first needed

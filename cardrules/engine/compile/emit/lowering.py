@@ -227,6 +227,9 @@ class Lowering:
         self.loops += 1
         try:
             var = em.binding(e.var)
+            invariant = self.invariants((e.element, e.condition), loop_var)
+            for node, lazy, _ in invariant:
+                em.lowered[id(node)] = lazy
             if e.func == "count" and self.ex.aggregates.is_variable(e.element, e.var):
                 start = self.counted(e, var, result, span)
             else:
@@ -238,15 +241,45 @@ class Lowering:
                     return mapped
                 start = self.update(e, elem, result, span)
         finally:
+            for node, _, _ in invariant:
+                em.lowered.pop(id(node), None)
             self.loops -= 1
             em.w = outer
             em.bound.pop()
             em.loop_names[key].pop()
+        for _, _, local in invariant:
+            outer.line(f"{local} = ...", span)
         for line in start:
             outer.line(line, span)
         outer.line(f"for {loop_var} in {source}:", span)
         outer.extend(body)
         return name(result, local=True)
+
+    def invariants(self, parts: tuple, loop_var: str) -> list[tuple[n.Node, Code, str]]:
+        """The costly parts of a loop's element and test that read neither its variable nor
+        randomness (`tail(k)[0]` in `all(rank(c) == rank(tail(k)[0]) for c in tail(k))`), each
+        with the Code that computes it into a local (the third) the first time the loop needs it and reads it after:
+        never when the loop needs it never, as before. Not inside a comprehension or a `let`,
+        where Python allows no assignment expression in every place."""
+        found: list[tuple[n.Node, Code, str]] = []
+        for x in _expressions(parts):
+            self._invariants(x, loop_var, found)
+        return found
+
+    def _invariants(self, x, loop_var: str, found: list) -> None:
+        if isinstance(x, (n.ListComp, n.LetIn)):
+            return
+        if isinstance(x, (n.Call, n.Aggregate)):
+            src = self.ex.expr(x)
+            if src.costly and not src.impure and loop_var not in src.reads and not src.memos:
+                local = self.em.fresh()
+                lazy = code(f"({local} if {local} is not ... else ({local} := {src}))", src, reads=(local,))
+                found.append((x, lazy, local))
+                return
+            if isinstance(x, n.Aggregate):
+                return
+        for p in _expressions(tuple(getattr(x, f) for f in x.FIELDS if f != "span")):
+            self._invariants(p, loop_var, found)
 
     def counted(self, e: n.Aggregate, var: Code, result: str, span) -> list[str]:
         """`count(x for x in xs if test)`: the elements that pass the test and are a value,
