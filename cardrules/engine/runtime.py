@@ -213,7 +213,7 @@ class Game:
             return None
         st = State.__new__(State)
         st.game = self
-        st.zones = [z[:] for z in initial.zones]
+        st.zones = [*map(list.copy, initial.zones)]
         st.face = initial.face[:]
         st.known = initial.known[:]
         st.loc = initial.loc[:]
@@ -223,13 +223,11 @@ class Game:
         for i in self._initial_lists:  # as `clone` copies them: a state changes its own lists only
             values[i] = values[i][:]
         st.phase = -1
-        st.player = None
         st.over = False
         st.seed = seed
         st.draws = st.steps = 0
         st.pending = st.sealed = ()
-        st._legal = st._actions = None
-        st._checkpoint = st._replay = None
+        st.player = st._legal = st._actions = st._checkpoint = st._replay = None
         return st
 
     def _initial_state(self) -> State | bool:
