@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardrules import load_game
+from cardrules import RulesRuntimeError, load_game
 
 RULES = '''game "Folding"
 players 2..2
@@ -78,3 +78,31 @@ def test_a_condition_that_the_parameters_decide_is_decided_when_compiling(tmp_pa
     assert "rt.lookup" not in generator  # neither `[1][5]`
     assert generator.count("for L_c in") == 1  # `show`'s: `lay` is never listed
     assert "True" not in generator and "False" not in generator
+
+
+PLACES = '''game "Places"
+players 3..3
+param first: 0..2 = 1
+deck { suits C D ranks A K }
+zone stock: shared, hidden, starts with deck
+var x: player
+var n: number = 3
+setup { x = players[first]  goto play }
+phase play {
+  turn players[0]
+  move go { x = players[n]  end game }
+}
+score p: if p == x then 1 else 0
+'''
+
+
+def test_a_constant_list_at_a_fixed_place_is_its_entry(tmp_path):
+    path = tmp_path / "places.rules"
+    path.write_text(PLACES)
+    game = load_game(str(path), {"first": 2})
+    assert "rt.lookup" not in game.source[game.source.index("def setup"):game.source.index("def v0_init")]
+    assert "rt.lookup" not in game.source[game.source.index("def p0_turn"):game.source.index("def p0_m0_body")]
+    state = game.new_state(0)
+    assert state.var("x") == 2 and state.current_player == 0
+    with pytest.raises(RulesRuntimeError, match="no entry for 3"):
+        state.apply("go")  # players[n], checked where it is used

@@ -202,3 +202,50 @@ def test_the_engines_shuffle_is_pythons_shuffle_for_the_same_generator():
         random.Random(seed).shuffle(expected)
         shuffle(random.Random(seed), got)
         assert got == expected
+
+
+def test_a_games_draw_generator_is_pythons_generator_of_the_same_number():
+    import random
+
+    from cardrules.engine.primitives import SeededDraw
+    for seed in (0, 1, 7, 2**31, 2**32 + 5, 4_000_000_000 * 1_000_003 + 9, 2**80 + 1):
+        ours, python = SeededDraw(seed), random.Random(seed)
+        assert ours.getstate() == python.getstate()
+        assert [ours.randrange(10) for _ in range(20)] == [python.randrange(10) for _ in range(20)]
+        assert ours.gauss(0, 1) == python.gauss(0, 1)
+
+
+def test_a_new_state_is_the_blank_state_with_its_variables_started_and_set_up():
+    # new_state copies the variables' starting values from the first deal's; it must deal the
+    # very state that working them out afresh deals.
+    for name in ("kuhn-poker", "blackjack", "hearts", "cribbage"):
+        game = load_game(name)
+        for seed in (0, 1, 99):
+            afresh = game.blank_state(seed)
+            game.start(afresh)
+            made = game.new_state(seed)
+            assert made == afresh and made.zones is not afresh.zones
+            assert all(a is not b for a, b in zip(made.vars, game.new_state(seed).vars) if isinstance(a, list))
+
+
+DRAWN_START = '''game "Drawn start"
+players 2..2
+deck { suits C  ranks A 2 3 }
+zone stock: shared, hidden, starts with deck
+var first: player = random(players)
+var lot: number = random([1, 2, 3, 4, 5, 6])
+setup { goto wait }
+phase wait {
+  turn first
+  move stop { end game }
+}
+score p: if p == first then lot else 0
+'''
+
+
+def test_a_starting_value_drawn_at_random_is_drawn_again_for_each_game():
+    sources = SourceMap()
+    game = compile_model(check(parse(DRAWN_START, "drawn.rules", sources), sources))
+    starts = {(var(game.new_state(seed), "first"), var(game.new_state(seed), "lot")) for seed in range(40)}
+    assert len(starts) > 6
+    assert all(game.new_state(seed).var("lot") == game.new_state(seed).var("lot") for seed in range(10))

@@ -24,7 +24,7 @@ from ..language.model import ZoneInfo
 from ..language.types import Type
 from . import actions, explain, observation, position, trail
 from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
-from .primitives import MOVE_CACHE_LIMIT, Move, last_rendered, normal_text
+from .primitives import MOVE_CACHE_LIMIT, Move, SeededDraw, last_rendered, normal_text
 
 MAX_STEPS = 200_000
 LEGAL_MOVES_PER_STEP = 1024
@@ -108,6 +108,10 @@ class Game:
     max_steps: int = MAX_STEPS
     # Per phase, move texts already looked up by `apply("text")`, to the Move they name.
     move_of_text: list[dict] = attrs.field(factory=list)
+    # What `new_state` copies before it runs setup (see `_before_setup`), worked out on the
+    # first deal: None until then, False when the variables' starting values cannot be shared.
+    _initial: State | None | bool = attrs.field(default=None, init=False)
+    _initial_lists: tuple[int, ...] = attrs.field(default=(), init=False)  # its list-valued variables
 
     def __attrs_post_init__(self) -> None:
         self.move_of_text = [{} for _ in self.phases]
@@ -169,22 +173,73 @@ class Game:
         from the system's randomness; ``state.seed`` says which, to deal the same game again."""
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 32)
-        st = self.blank_state(seed)
-        self.start(st)
+        st = self._before_setup(seed)
+        if st is None:
+            st = self.blank_state(seed)
+            self._start_vars(st)
+        try:
+            self.setup(st)
+            st._settle()
+        except PYTHON_ERRORS as exc:
+            raise st._located(exc) from None
         st._checkpoint, st._replay = seed, array("B")  # `apply` replays from this very start, dealt again
         return st
 
     def start(self, st: State) -> None:
         """Give a blank state its variables' starting values and run setup on it, then the
         automatic phases, until a player must choose (an error is a located RulesRuntimeError)."""
-        for i, v in enumerate(self.vars):
-            value = v.init(st)
-            st.vars[i] = [_copy(value) for _ in range(v.count)] if v.owner else value
+        self._start_vars(st)
         try:
-            st.game.setup(st)
+            self.setup(st)
             st._settle()
         except PYTHON_ERRORS as exc:
             raise st._located(exc) from None
+
+    def _start_vars(self, st: State) -> None:
+        for i, v in enumerate(self.vars):
+            value = v.init(st)
+            st.vars[i] = [_copy(value) for _ in range(v.count)] if v.owner else value
+
+    def _before_setup(self, seed: int) -> State | None:
+        """A blank state of this seed with its variables at their starting values, copied in
+        one step from one worked out on the first deal, or None when they must be worked out
+        afresh for each state. Every blank state is the same but for its seed, which only draws
+        read, so starting values that draw nothing (and do not fail) are the same in every game;
+        working them out per game was a third of the deal of a short game (Kuhn poker)."""
+        initial = self._initial
+        if initial is None:
+            initial = self._initial = self._initial_state()
+        if not isinstance(initial, State):
+            return None
+        st = State.__new__(State)
+        st.game = self
+        st.zones = [*map(list.copy, initial.zones)]
+        st.face = initial.face[:]
+        st.known = initial.known[:]
+        st.loc = initial.loc[:]
+        st.groups = {}
+        st.next_group = initial.next_group
+        values = st.vars = initial.vars[:]
+        for i in self._initial_lists:  # as `clone` copies them: a state changes its own lists only
+            values[i] = values[i][:]
+        st.phase = -1
+        st.over = False
+        st.seed = seed
+        st.draws = st.steps = 0
+        st.pending = st.sealed = ()
+        st.player = st._legal = st._actions = st._checkpoint = st._replay = None
+        return st
+
+    def _initial_state(self) -> State | bool:
+        st = self.blank_state()
+        try:
+            self._start_vars(st)
+        except Exception:  # each new state works them out again, and reports the error
+            return False
+        if st.draws or st.groups:
+            return False  # a starting value drawn at random: one per game
+        self._initial_lists = tuple(i for i, v in enumerate(st.vars) if isinstance(v, list))
+        return st
 
     def visible_to(self, st: State, card: int, player: int) -> bool:
         """May `player` see which card this is, where it lies now?"""
@@ -608,9 +663,9 @@ class State:
     # --- randomness
     def rng(self) -> random.Random:
         """A generator for one random draw; seeded from the game seed and the draw count, so the
-        State stays plain data and one seed gives one game."""
+        State stays plain data and one seed gives one game (``random.Random`` of that number)."""
         self.draws += 1
-        return random.Random(self.seed * 1_000_003 + self.draws)
+        return SeededDraw(self.seed * 1_000_003 + self.draws)
 
     # --- flow
     def _located(self, exc: Exception) -> RulesRuntimeError:

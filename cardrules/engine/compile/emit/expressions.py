@@ -269,6 +269,14 @@ class Expressions:
             return code(f"st.vars[{em.facts.slots.var_index[what.name]}][{index}]", index, depth=2,
                         simple=index.plain)
         obj = self.iterable(e.obj) if obj_t in (T.ZONE, T.GZONE) else self.expr(e.obj)
+        if obj.constant and index.numeral is not None:
+            # A module constant at a fixed place (`players[0]`, `players[starting_player]`):
+            # the entry itself, known now, rather than a checked look-up at each use.
+            entries = em.ns.get(str(obj))
+            if isinstance(entries, (list, tuple)) and 0 <= index.numeral < len(entries):
+                entry = entries[index.numeral]
+                if entry.__class__ in (int, str, bool):
+                    return literal(entry)
         return code(f"rt.lookup({obj}, {index}, {em.span_const(e.span)})", obj, index)
 
     def e_LetIn(self, e):
