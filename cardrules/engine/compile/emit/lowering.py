@@ -141,10 +141,13 @@ class Lowering:
                     em.lowered[id(a)] = self.into_local(self.lower(a, span), span)
                     placed.append(id(a))
             d = em.m.defs[f]
+            if len(em.inlined) >= MAX_INLINED or f in em.facts.shared:
+                return self.ex.expr(e)
+            # Each argument evaluated once, in order, as the call evaluates it: one that is
+            # more than a name or a variable's slot is set in a local first.
             args = [self.ex.argument(a, em.type(p.type)) for a, p in zip(e.args, d.params)]
-            if all(a.plain or a.simple for a in args) and len(em.inlined) < MAX_INLINED and f not in em.facts.shared:
-                return self.in_place({p.name: a for p, a in zip(d.params, args)}, e, d.body, span)
-            return self.ex.expr(e)
+            args = [a if a.plain or a.simple else self.into_local(a, span) for a in args]
+            return self.in_place({p.name: a for p, a in zip(d.params, args)}, e, d.body, span)
         finally:
             for key in placed:
                 em.lowered.pop(key, None)
@@ -288,9 +291,24 @@ class Lowering:
         tests = [] if e.condition is None else [str(self.lower(e.condition, span))]
         if T.element(em.type(e.iterable)) in (T.BOOL, T.ANY):
             tests.append(f"{var} is not False")
-        tests.append(f"{var} is not None")
+        if not self.fails_on_none(e.condition, var):
+            tests.append(f"{var} is not None")
         em.w.line(f"if {' and '.join(tests)}: {result} += 1", span)
         return [f"{result} = 0"]
+
+    def fails_on_none(self, test, var: Code) -> bool:
+        """Whether `test` first looks the element `var` up in a table of the deck, a tuple:
+        an element that is none has then failed the look-up before any count."""
+        if not isinstance(test, n.Binary) or test.op not in ("==", "!=", "<", "<=", ">", ">="):
+            return False
+        if self.needs(test.left) or self.ex.fractions.comparison(test) is not None:
+            return False
+        left = self.ex.expr(test.left)
+        lookup = left.lookup or left.deck_lookup
+        if lookup is None or lookup[1] != var:
+            return False
+        table = self.em.ns.get(str(lookup[0]))
+        return table.__class__ is tuple
 
     def update(self, e: n.Aggregate, elem: Code, result: str, span) -> list[str]:
         """Writes the step of the loop that takes in `elem`; gives the lines that start it."""
