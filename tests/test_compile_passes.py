@@ -6,7 +6,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from cardrules import load_game
+from cardrules.engine import primitives as rt
+from cardrules.engine.errors import RulesRuntimeError
 from cardrules.engine import compile as compile_package
 from cardrules.engine.compiler import compile_model
 from cardrules.engine.compile.code import code, literal, name
@@ -100,3 +104,33 @@ def test_what_a_loop_asks_of_every_element_alike_is_computed_the_first_time_only
     pair_length = source[source.index("def d_pair_length"):]
     pair_length = pair_length[:pair_length.index("\n# ")]
     assert " = ...\n" in pair_length and " := K" in pair_length  # set where first needed
+
+
+def test_a_run_of_places_of_a_list_is_a_slice_and_a_count_of_sums_is_counted():
+    source = load_game("cribbage").source
+    tail = source[source.index("def d_tail"):]
+    tail = tail[:tail.index("\n# ")]
+    assert "rt.items_between(st.vars[" in tail and "rt.lookup" not in tail  # [sequence[i] for i in ..]
+    show = source[source.index("def d_show_points"):]
+    show = show[:show.index("\n# ")]
+    assert "len(" not in show.split("\n")[1]  # count(sum_subsets(...)): counted, no list made
+
+
+def test_a_def_whose_argument_is_more_than_a_name_is_written_in_place_with_the_argument_in_a_local():
+    source = load_game("cribbage").source  # run_length: is_run(tail(k)), tail(k) set once
+    run_length = source[source.index("def d_run_length"):]
+    run_length = run_length[:run_length.index("\n# ")]
+    assert "d_is_run(" not in run_length and "= (rt.items_between(" in run_length
+
+
+def test_a_slice_of_places_gives_what_looking_each_place_up_gives():
+    xs = [10, 11, 12, 13]
+    for low in range(-6, 7):
+        for high in range(-6, 7):
+            try:
+                expected = [rt.lookup(xs, i, None) for i in rt.lazy_range(low, high, None)]
+            except RulesRuntimeError:
+                with pytest.raises(RulesRuntimeError):
+                    rt.items_between(xs, low, high, None, None)
+                continue
+            assert rt.items_between(xs, low, high, None, None) == expected, (low, high)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardrules import load_game
 from cardrules.play.agents import RandomAgent, sample_hidden
+from cardrules.play.hands import hands_slot
 from cardrules.play.specs import check_agent_spec, make_agent
 from cardrules.language.diagnostics import RulesError
 from cardrules.play.search import Budget, ISMCTSAgent, Knowledge, PIMCAgent
@@ -272,3 +273,13 @@ def test_a_player_who_built_holds_a_card_of_the_build_value_in_every_sample():
         assert not all(built in values for values in plain)  # without inference, often not
         return
     pytest.fail("no game of 60 had a build by seat 1 with cards left in hand")
+
+
+def test_a_game_that_counts_its_deals_is_searched_deal_by_deal():
+    # Cribbage and Sueca say `var deals`: a playout stops at the end of the deal it began in,
+    # not after 300 moves of later deals (cribbage's default decision: 197 -> 25 ms).
+    for name in ("cribbage", "sueca", "cassino"):
+        game = load_game(name)
+        slot = hands_slot(game)
+        assert slot is not None and game.vars[slot].name in ("hands", "deals"), name
+    assert hands_slot(load_game("piquet")) is None

@@ -138,3 +138,12 @@ def test_a_small_loop_is_written_without_a_charge(tmp_path):
     assert "rt.charged" not in game.source
     game = load_game(str(rules(tmp_path, body="x = sum(1 for a in 1..m)")))
     assert "rt.charged" in game.source
+
+
+def test_a_range_between_two_ends_of_one_term_is_as_long_as_they_are_apart(tmp_path):
+    # `count(xs) - k .. count(xs) - 1` has at most k items, whatever count(xs) is: with k at most
+    # 4 the loop is small; with ends that differ by what nothing bounds, it still counts.
+    game = load_game(str(rules(tmp_path, body="x = sum(sum(1 for i in count(xs) - k..count(xs) - 1) for k in 1..4)")))
+    assert "rt.charged" not in game.source
+    game = load_game(str(rules(tmp_path, body="x = sum(1 for i in count(xs) - xs[0]..count(xs) - 1)")))
+    assert "rt.charged" in game.source

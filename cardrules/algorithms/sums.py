@@ -160,6 +160,21 @@ def _members(mask: int) -> tuple[int, ...]:
     return tuple(members)
 
 
+_COUNTED_IN_A_LIST = 1024  # a target up to this counts in a list of totals, a larger one in a dict
+
+
+def _count_whole(values: list[int], target: int) -> int:
+    """Whole numbers to a small target: the ways to reach each total, in a list, each item
+    taken from the largest total down so that it is used once."""
+    counts = [1] + [0] * target
+    for v in values:
+        if 0 < v <= target:
+            for total in range(target - v, -1, -1):
+                if counts[total]:
+                    counts[total + v] += counts[total]
+    return counts[target]
+
+
 def count_subsets_summing(values: Sequence[Number], target: Number, cap: int) -> int:
     """How many sets of items :func:`subsets_summing` would return, counted without listing
     them (by the sums reachable so far); any count above ``cap`` is reported as ``cap + 1``.
@@ -169,6 +184,10 @@ def count_subsets_summing(values: Sequence[Number], target: Number, cap: int) ->
     >>> count_subsets_summing([4, 4, 5, 3], 8, 100)
     2
     """
+    if isinstance(target, int) and 0 < target <= _COUNTED_IN_A_LIST:
+        whole = [v for v in values if isinstance(v, int)]
+        if len(whole) == len(values):
+            return min(_count_whole(whole, target), cap + 1)
     ways: dict[Number, int] = {0: 1}
     for v in values:
         if v <= 0 or v > target:

@@ -237,6 +237,8 @@ def joined(a, b, span: Span) -> list:
 
 def inclusive_range(low, high, span: Span) -> list:
     """`low..high`. Bounded, so that no rules file can make the engine loop for ever."""
+    if low.__class__ is int and high.__class__ is int and high - low < MAX_RANGE:
+        return list(range(low, high + 1))  # the usual case, without the checks below
     low, high = number(low), number(high)  # `1..(1/2 * 4)`: a whole Fraction is a whole number
     if not isinstance(low, int) or not isinstance(high, int):
         raise RulesRuntimeError(f"a range needs whole numbers, not {low} and {high}", span)
@@ -250,6 +252,18 @@ def lazy_range(low, high, span: Span):
     if low.__class__ is int and high.__class__ is int and high - low < MAX_RANGE:
         return range(low, high + 1)
     return inclusive_range(low, high, span)
+
+
+def items_between(xs, low, high, index_span: Span, range_span: Span) -> list:
+    """`[xs[i] for i in low..high]`: a slice of the list when every index is one of its places,
+    else the items looked up one by one, as the comprehension does (a negative index counts
+    from the end, a missing one is an error)."""
+    if low.__class__ is int and high.__class__ is int and xs.__class__ is list:
+        if high < low:
+            return []
+        if low >= 0 and high < len(xs):
+            return xs[low:high + 1]
+    return [lookup(xs, i, index_span) for i in lazy_range(low, high, range_span)]
 
 
 def lookup(container, key, span: Span):

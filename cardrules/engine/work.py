@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable
 
 from ..language import nodes as n
 from ..language import types as T
+from ..language.builtins import REGISTRY
 from ..language.folding import const_eval
 from ..language.model import Model
 from .primitives import MAX_LIST, MAX_RANGE, MAX_STEP_WORK
@@ -241,9 +242,13 @@ class LoopWeights:
     def size(self, e: Any) -> int:
         if isinstance(e, n.Binary) and e.op == "..":
             low, high = self.interval(e.left), self.interval(e.right)
-            if low is None or high is None:
+            spans = [] if low is None or high is None else [high[1] - low[0]]
+            apart = self.apart(e.left, e.right)
+            if apart is not None:
+                spans.append(apart[1])
+            if not spans:
                 return MAX_RANGE
-            return max(min(high[1] - low[0] + 1, MAX_RANGE), 0)
+            return max(min(min(spans) + 1, MAX_RANGE), 0)
         if isinstance(e, (n.ListComp, n.Aggregate)):
             return self.size(e.iterable)
         if isinstance(e, n.ListLit):
@@ -313,6 +318,26 @@ class LoopWeights:
                 return self._item_intervals.get(e.id)
         return None
 
+    def apart(self, low: Any, high: Any) -> tuple[int, int] | None:
+        """Whole numbers `high - low` stays between when both are one term plus or minus a
+        known number (`count(xs) - k .. count(xs) - 1`: at most what k may be, less one), or None.
+        The term is evaluated twice, so it must be the same value both times: no def, no draw."""
+        low_term, low_by = self.offset(low)
+        high_term, high_by = self.offset(high)
+        if _shape(low_term) != _shape(high_term) or not _same_each_time(low_term, self.m):
+            return None
+        return high_by[0] - low_by[1], high_by[1] - low_by[0]
+
+    def offset(self, e: Any) -> tuple[Any, tuple[int, int]]:
+        """`e` as a term plus a number within known bounds (`e` itself plus 0 at the least)."""
+        if isinstance(e, n.Binary) and e.op in ("+", "-"):
+            by = self.interval(e.right)
+            if by is not None:
+                term, more = self.offset(e.left)
+                by = by if e.op == "+" else (-by[1], -by[0])
+                return term, (more[0] + by[0], more[1] + by[1])
+        return e, (0, 0)
+
     def item_interval(self, e: Any) -> tuple[int, int] | None:
         """Whole numbers every item of the list or range `e` stays between, or None."""
         if isinstance(e, n.Binary) and e.op == "..":
@@ -366,7 +391,13 @@ class LoopWeights:
         if isinstance(e, n.Call) and e.func not in self.m.deck.attrs and t.kind == "list" \
                 and t.of in (T.CARD, T.GROUP, T.ITEM, T.PLAYER, T.TEAM):
             # A built-in's lists of cards (melds, runs, subsets) are of the cards it is given.
-            return self.players if t.of in (T.PLAYER, T.TEAM) else self.deck
+            if t.of in (T.PLAYER, T.TEAM):
+                return self.players
+            given = 0
+            for a in e.args:
+                at = self.m.types.get(id(a), T.ANY)
+                given += 1 if at == T.CARD else self.size(a) if T.is_collection(at) else 0
+            return min(given, self.deck)
         if t in (T.ZONE, T.GZONE, T.GROUP):
             return self.deck
         return MAX_LIST
@@ -445,6 +476,27 @@ def _union(intervals: list) -> tuple[int, int] | None:
     if not intervals or any(x is None for x in intervals):
         return None
     return min(x[0] for x in intervals), max(x[1] for x in intervals)
+
+
+def _shape(e: Any) -> Any:
+    """A node as its kind and fields, spans left out: equal for the same expression written twice."""
+    if isinstance(e, tuple):
+        return tuple(_shape(x) for x in e)
+    if isinstance(e, n.Node):
+        return (e.__class__.__name__,) + tuple(_shape(getattr(e, f)) for f in e.FIELDS if f != "span")
+    return e
+
+
+def _same_each_time(e: Any, model: Model) -> bool:
+    """Whether `e` is the same value wherever one step evaluates it: it calls no def and no
+    built-in that draws at random."""
+    for x in n.walk(e):
+        if isinstance(x, n.Call) and (x.func in model.defs or
+                                      (x.func not in model.deck.attrs and not REGISTRY[x.func].deterministic)):
+            return False
+        if isinstance(x, n.Name) and x.id in model.defs:
+            return False
+    return True
 
 
 def _constant_int(e: Any, values: dict[str, Any]) -> int | None:

@@ -44,6 +44,9 @@ class Builtin:
     # before play (a rank order): ``by_card(deck, *others)`` is its value for every card of the
     # deck, a tuple indexed by card, so that a call is a look-up, not a call.
     by_card: Callable | None = None
+    # For a built-in that makes a list: ``counted(state, *args)`` is how many items that list
+    # would hold, counted without making it (`count(sum_subsets(...))`), or the same error.
+    counted: Callable | None = None
 
     def result_type(self, arg_types: list[T.Type]) -> T.Type:
         return self.returns(arg_types) if callable(self.returns) else self.returns
@@ -121,10 +124,10 @@ def values_of(st, f, xs) -> list:
 
 def builtin(name: str, params: tuple[T.Type, ...], returns, doc: str, inline: str | None = None, *,
             reads_state: bool = True, deterministic: bool = True, short_form: int | None = None,
-            by_card: Callable | None = None):
+            by_card: Callable | None = None, counted: Callable | None = None):
     def register(fn):
         REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic, short_form,
-                                 by_card)
+                                 by_card, counted)
         return fn
     return register
 

@@ -13,8 +13,18 @@ from .core import builtin, list_of_lists, values_of
 _ALWAYS_FEW = 16
 
 
+def _count_sum_subsets(st, xs, target, value):
+    values = values_of(st, value, xs)
+    if len(values) > _ALWAYS_FEW:
+        count = sums.count_subsets_summing(values, target, MAX_RESULTS)
+        refuse_results(count, f"`sum_subsets` of {len(xs)} items")
+        return count
+    return sums.count_subsets_summing(values, target, 1 << len(values))
+
+
 @builtin("sum_subsets", (T.COLLECTION, T.NUMBER, T.FUNC), list_of_lists(0),
-         "Every non-empty subset whose values (given by f) add up exactly to the target.")
+         "Every non-empty subset whose values (given by f) add up exactly to the target.",
+         counted=_count_sum_subsets)
 def _sum_subsets(st, xs, target, value):
     values = values_of(st, value, xs)
     if len(values) > _ALWAYS_FEW:

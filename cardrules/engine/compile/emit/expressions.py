@@ -24,6 +24,7 @@ from .aggregates import Aggregates
 from .context import Emission
 from .fractions import Fractions
 from .lowering import Lowering
+from .shortcuts import Shortcuts
 
 # Expressions that do the work: operators over them are cheap once their operands are kept.
 _WORK = (n.Call, n.Aggregate, n.ListComp, n.Name)
@@ -35,6 +36,7 @@ class Expressions:
         self.fractions = Fractions(em, self)
         self.aggregates = Aggregates(em, self)
         self.lowering = Lowering(em, self)
+        self.shortcuts = Shortcuts(em, self)
 
     def expr(self, e) -> Code:
         em = self.em
@@ -244,6 +246,9 @@ class Expressions:
         return elem, clause, source
 
     def e_ListComp(self, e):
+        between = self.shortcuts.items_between(e)
+        if between is not None:
+            return between
         elem, loop, _ = self.comprehension(e.var, e.iterable, e.condition, e.element, e)
         return binding(f"[{elem} {loop}]", self.em.binding(e.var), elem, loop, costly=True)
 
@@ -326,6 +331,10 @@ class Expressions:
             arg = self.expr(e.args[0])
             table = em.const(em.deck.attrs[f])
             return code(f"{table}[{arg}]", arg, lookup=(table, arg) if arg.local else None)
+        if f == "count" and len(e.args) == 1:
+            counted = self.shortcuts.counted(e.args[0])
+            if counted is not None:
+                return counted
         b = REGISTRY[f]
         args = [self.argument(a, t) for a, t in zip(e.args, b.params)]
         if (b.by_card is not None and self.em.type(e.args[0]) == T.CARD and len(args) == len(b.params)

@@ -35,6 +35,7 @@ class Lowering:
         self.em = em
         self.ex = expressions
         self.loops = 0  # loops written around the expression being lowered
+        self.inside: list[str] = []  # the lists that the loops being written go through, when plain
         self._def_needs: dict[str, bool] = {}
 
     def enabled(self) -> bool:
@@ -141,10 +142,13 @@ class Lowering:
                     em.lowered[id(a)] = self.into_local(self.lower(a, span), span)
                     placed.append(id(a))
             d = em.m.defs[f]
+            if len(em.inlined) >= MAX_INLINED or f in em.facts.shared:
+                return self.ex.expr(e)
+            # Each argument evaluated once, in order, as the call evaluates it: one that is
+            # more than a name or a variable's slot is set in a local first.
             args = [self.ex.argument(a, em.type(p.type)) for a, p in zip(e.args, d.params)]
-            if all(a.plain or a.simple for a in args) and len(em.inlined) < MAX_INLINED and f not in em.facts.shared:
-                return self.in_place({p.name: a for p, a in zip(d.params, args)}, e, d.body, span)
-            return self.ex.expr(e)
+            args = [a if a.plain or a.simple else self.into_local(a, span) for a in args]
+            return self.in_place({p.name: a for p, a in zip(d.params, args)}, e, d.body, span)
         finally:
             for key in placed:
                 em.lowered.pop(key, None)
@@ -225,10 +229,15 @@ class Lowering:
         body.indent = outer.indent + 1
         em.w = body
         self.loops += 1
+        # A loop over the list an enclosing loop goes through has an element whenever it runs
+        # (`count(d for d in cs if ...)` for each c in cs): what it asks alike is set before it.
+        eager = source.plain and str(source) in self.inside
+        self.inside.append(str(source) if source.plain else "")
+        invariant: list[tuple[n.Node, Code, str, Code | None]] = []
         try:
             var = em.binding(e.var)
-            invariant = self.invariants((e.element, e.condition), loop_var)
-            for node, lazy, _ in invariant:
+            invariant = self.invariants((e.element, e.condition), loop_var, eager)
+            for node, lazy, _, _ in invariant:
                 em.lowered[id(node)] = lazy
             if e.func == "count" and self.ex.aggregates.is_variable(e.element, e.var):
                 start = self.counted(e, var, result, span)
@@ -241,45 +250,52 @@ class Lowering:
                     return mapped
                 start = self.update(e, elem, result, span)
         finally:
-            for node, _, _ in invariant:
+            for node, _, _, _ in invariant:
                 em.lowered.pop(id(node), None)
             self.loops -= 1
+            self.inside.pop()
             em.w = outer
             em.bound.pop()
             em.loop_names[key].pop()
-        for _, _, local in invariant:
-            outer.line(f"{local} = ...", span)
+        for _, _, local, before in invariant:
+            outer.line(f"{local} = {'...' if before is None else before}", span)
         for line in start:
             outer.line(line, span)
         outer.line(f"for {loop_var} in {source}:", span)
         outer.extend(body)
         return name(result, local=True)
 
-    def invariants(self, parts: tuple, loop_var: str) -> list[tuple[n.Node, Code, str]]:
+    def invariants(self, parts: tuple, loop_var: str, eager: bool) -> list[tuple[n.Node, Code, str, Code | None]]:
         """The costly parts of a loop's element and test that read neither its variable nor
         randomness (`tail(k)[0]` in `all(rank(c) == rank(tail(k)[0]) for c in tail(k))`), each
         with the Code that computes it into a local (the third) the first time the loop needs it and reads it after:
         never when the loop needs it never, as before. Not inside a comprehension or a `let`,
-        where Python allows no assignment expression in every place."""
-        found: list[tuple[n.Node, Code, str]] = []
+        where Python allows no assignment expression in every place. `eager`: the loop has an
+        element, so that they and the look-ups in a table (`rank(c)`) are set before it (the
+        fourth, what the local is set to), a local read in every round."""
+        found: list[tuple[n.Node, Code, str, Code | None]] = []
         for x in _expressions(parts):
-            self._invariants(x, loop_var, found)
+            self._invariants(x, loop_var, found, eager)
         return found
 
-    def _invariants(self, x, loop_var: str, found: list) -> None:
+    def _invariants(self, x, loop_var: str, found: list, eager: bool) -> None:
         if isinstance(x, (n.ListComp, n.LetIn)):
             return
         if isinstance(x, (n.Call, n.Aggregate)):
             src = self.ex.expr(x)
-            if src.costly and not src.impure and loop_var not in src.reads and not src.memos:
+            looked_up = src.lookup is not None or src.deck_lookup is not None
+            if (src.costly or eager and looked_up) and not src.impure and loop_var not in src.reads and not src.memos:
                 local = self.em.fresh()
-                lazy = code(f"({local} if {local} is not ... else ({local} := {src}))", src, reads=(local,))
-                found.append((x, lazy, local))
+                if eager:
+                    found.append((x, name(local, local=True), local, src))
+                else:
+                    lazy = code(f"({local} if {local} is not ... else ({local} := {src}))", src, reads=(local,))
+                    found.append((x, lazy, local, None))
                 return
             if isinstance(x, n.Aggregate):
                 return
         for p in _expressions(tuple(getattr(x, f) for f in x.FIELDS if f != "span")):
-            self._invariants(p, loop_var, found)
+            self._invariants(p, loop_var, found, eager)
 
     def counted(self, e: n.Aggregate, var: Code, result: str, span) -> list[str]:
         """`count(x for x in xs if test)`: the elements that pass the test and are a value,
@@ -288,9 +304,24 @@ class Lowering:
         tests = [] if e.condition is None else [str(self.lower(e.condition, span))]
         if T.element(em.type(e.iterable)) in (T.BOOL, T.ANY):
             tests.append(f"{var} is not False")
-        tests.append(f"{var} is not None")
+        if not self.fails_on_none(e.condition, var):
+            tests.append(f"{var} is not None")
         em.w.line(f"if {' and '.join(tests)}: {result} += 1", span)
         return [f"{result} = 0"]
+
+    def fails_on_none(self, test, var: Code) -> bool:
+        """Whether `test` first looks the element `var` up in a table of the deck, a tuple:
+        an element that is none has then failed the look-up before any count."""
+        if not isinstance(test, n.Binary) or test.op not in ("==", "!=", "<", "<=", ">", ">="):
+            return False
+        if self.needs(test.left) or self.ex.fractions.comparison(test) is not None:
+            return False
+        left = self.ex.expr(test.left)
+        lookup = left.lookup or left.deck_lookup
+        if lookup is None or lookup[1] != var:
+            return False
+        table = self.em.ns.get(str(lookup[0]))
+        return table.__class__ is tuple
 
     def update(self, e: n.Aggregate, elem: Code, result: str, span) -> list[str]:
         """Writes the step of the loop that takes in `elem`; gives the lines that start it."""
