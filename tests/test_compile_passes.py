@@ -84,3 +84,35 @@ def test_the_position_of_a_card_in_a_fixed_order_is_a_look_up():
     source = load_game("cribbage").source
     is_run = source[source.index("def d_is_run"):]
     assert "max((K" in is_run[:is_run.index("\n# ")] and "pos" not in is_run[:is_run.index("\n# ")]
+
+
+def test_an_inner_parameter_that_reads_no_outer_one_is_listed_once_and_only_when_reached():
+    source = load_game("go-fish").source  # ask(p in askable(me), r in ranks where holds(me, r))
+    ask = source[source.index("def p1_gen"):]
+    ask = ask[:ask.index("    return out")]
+    assert ask.count("D0.rank_of.__getitem__") == 1 and "is None:" in ask
+    # The ranks' test would fail: it is not run while the outer list is empty.
+    from cardrules.language.checker import check
+    from cardrules.language.diagnostics import SourceMap
+    from cardrules.language.parser import parse
+    text = '''game "Once"
+players 2..2
+deck {
+  suits C D
+  ranks A 2
+}
+zone stock: shared, hidden, starts with deck
+var others: list of player
+setup { goto ask }
+phase ask {
+  turn players[0]
+  move ask(p in others, r in ranks where 1 / count(others) > 0) { end game }
+  move pass { others = [players[1]] }
+}
+score p: 0
+'''
+    sources = SourceMap()
+    state = compile_model(check(parse(text, "once.rules", sources), sources, {})).new_state(0)
+    assert [m.text for m in state.legal_moves()] == ["pass"]
+    state.apply("pass")
+    assert sorted(m.text for m in state.legal_moves()) == ["ask p1 2", "ask p1 A", "pass"]
