@@ -560,32 +560,35 @@ def _meldable(deck, order) -> _Meldable:
 _MELDABLE_LAST: list = [None]
 
 
-def _split(st, cards, order, value):
+def _split(st, cards, order, value) -> tuple[tuple, list]:
+    """The melds of the best split (tuples, to be copied before they are handed out) and the
+    deadwood, a fresh list."""
     cards = list(cards)
     _only_cards(st, cards)
-    deck = st.game.deck
-    meldable = _meldable(deck, order).of(cards)
+    meldable = _meldable(st.game.deck, order).of(cards)
     if not meldable:
-        return [], cards
-    melds, deadwood = _split_of_meldable(st, meldable, order, value)
+        return (), cards
+    melds, deadwood, melded = _split_of_meldable(st, meldable, order, value)
     if len(meldable) == len(cards):
-        return melds, deadwood
-    # The split melds the first of the copies of a card (or of a card listed twice) it melds.
-    melded: dict[int, int] = {}
+        return melds, list(deadwood)
+    if len(set(cards)) == len(cards):
+        return melds, [c for c in cards if c not in melded]
+    # A card listed twice: the split melds the first of the copies of a card it melds.
+    times: dict[int, int] = {}
     for meld in melds:
         for c in meld:
-            melded[c] = melded.get(c, 0) + 1
+            times[c] = times.get(c, 0) + 1
     left = []
     for c in cards:
-        times = melded.get(c)
-        if times:
-            melded[c] = times - 1
+        n = times.get(c)
+        if n:
+            times[c] = n - 1
         else:
             left.append(c)
     return melds, left
 
 
-def _split_of_meldable(st, cards: list, order, value):
+def _split_of_meldable(st, cards: list, order, value) -> tuple[tuple, tuple, frozenset]:
     deck = st.game.deck
     if value.__class__ is ByCard and value.values and len(cards) <= _MEMO_CARDS:
         try:
@@ -598,12 +601,12 @@ def _split_of_meldable(st, cards: list, order, value):
                 if len(_SPLITS) >= _SPLITS_KEPT:
                     _SPLITS.clear()
                 entry = _SPLITS[key] = (deck, order, value, _split_of(st, cards, order, value))
-            melds, deadwood = entry[3]
-            return [list(meld) for meld in melds], list(deadwood)  # fresh lists: the caller's own
+            return entry[3]
     return _split_of(st, cards, order, value)
 
 
-def _split_of(st, cards: list, order, value):
+def _split_of(st, cards: list, order, value) -> tuple[tuple, tuple, frozenset]:
+    """The melds, the deadwood and the melded cards of the best split of all the cards."""
     deck = st.game.deck
     ranks = [deck.rank_of[c] for c in cards]
     suits = [deck.suit_of[c] for c in cards]
@@ -611,8 +614,9 @@ def _split_of(st, cards: list, order, value):
     melds, deadwood = best_split(ranks, suits, [value(st, c) for c in cards], runs_order, frozenset(deck.ranks))
     # No card is wild in a split: each card's place in a meld is the binding's of no wild cards.
     lay = _bind(st, order, _natural, deck.ranks, 0).lay
-    laid = [sorted([cards[i] for i in meld], key=lay.__getitem__) for meld in melds]
-    return sorted(laid, key=lambda meld: lay[meld[0]]), [cards[i] for i in deadwood]
+    laid = sorted((tuple(sorted([cards[i] for i in meld], key=lay.__getitem__)) for meld in melds),
+                  key=lambda meld: lay[meld[0]])
+    return tuple(laid), tuple(cards[i] for i in deadwood), frozenset(c for meld in laid for c in meld)
 
 
 @builtin("best_melds", (T.COLLECTION, T.ORDER, T.FUNC), T.list_of(_CARDS),
@@ -621,7 +625,7 @@ def _split_of(st, cards: list, order, value):
          "most, chosen so that the cards left over are worth the least by `value`; each meld laid out as "
          "by `melds_of`, lowest first.")
 def _best_melds(st, cards, order, value):
-    return _split(st, cards, order, value)[0]
+    return [list(meld) for meld in _split(st, cards, order, value)[0]]
 
 
 @builtin("deadwood", (T.COLLECTION, T.ORDER, T.FUNC), _CARDS,
