@@ -192,9 +192,10 @@ class Moves:
     def listed_once(self, depth: int, g, tests: list, var_names: set[str]) -> str | None:
         """The name of the list of an inner parameter's values kept for the generation, or None
         when they are listed at each pass of the outer loops: at the outermost loop, in a loop
-        of a generator helper (no local of the generator is seen there), or when the list or a
-        test reads an outer parameter or draws at random."""
-        if not 0 < depth < MAX_LOOPS:
+        of a generator helper (no local of the generator is seen there), with no test (a list
+        read again costs no more than a copy of it; a costly one is kept, see memo.py), or when
+        the list or a test reads an outer parameter or draws at random."""
+        if not tests or not 0 < depth < MAX_LOOPS:
             return None
         if free_names(g.source) & var_names or any(free_names(t) & var_names - {g.var} for t in tests):
             return None
