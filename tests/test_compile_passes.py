@@ -116,3 +116,40 @@ score p: 0
     assert [m.text for m in state.legal_moves()] == ["pass"]
     state.apply("pass")
     assert sorted(m.text for m in state.legal_moves()) == ["ask p1 2", "ask p1 A", "pass"]
+
+
+def test_a_call_an_inner_test_makes_of_outer_parameters_alone_is_made_once_per_pass():
+    source = load_game("president").source  # play(r in ..., n in 1..4 where held(me, r) >= n ...)
+    play = source[source.index("def p4_gen"):]
+    play = play[:play.index("    return out")]
+    assert play.count("sum(1 for") == 1 and " is not ... else (" in play
+    # Its value is each outer value's own, and a call the tests do not reach is not made.
+    from cardrules.language.checker import check
+    from cardrules.language.diagnostics import SourceMap
+    from cardrules.language.parser import parse
+    text = '''game "Per pass"
+players 3..3
+deck {
+  suits C D
+  ranks A 2 3
+}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+def held(p: player) = count(c for c in hand[p] if rank(c) == rank(c))
+def broken(p: player) = 1 / (count(c for c in hand[p] if rank(c) == rank(c)) - held(p))
+setup {
+  deal 1 from stock to hand[players[1]]
+  deal 3 from stock to hand[players[2]]
+  goto ask
+}
+phase ask {
+  turn players[0]
+  move take(p in players, n in 1..3 where n <= held(p) and (n > 5 and broken(p) > 0 or n > 0)) { end game }
+  move pass { end game }
+}
+score p: 0
+'''
+    sources = SourceMap()
+    game = compile_model(check(parse(text, "pass.rules", sources), sources, {}))
+    assert sorted(m.text for m in game.new_state(0).legal_moves()) == [
+        "pass", "take p1 1", "take p2 1", "take p2 2", "take p2 3"]

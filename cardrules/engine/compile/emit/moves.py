@@ -16,6 +16,7 @@ from ....language.folding import NotConstant, const_eval
 from ... import primitives as rt
 from ...move_text import MoveTexts
 from ...primitives import Move
+from ..code import code
 from ..limits import MAX_LOOPS
 from ..passes.shared import RandomDraws
 from .context import Emission, Writer
@@ -178,16 +179,58 @@ class Moves:
                 w.line(f"if {once} is None:", g.span)
                 w.indent += 1
                 w.line(f"{once} = []", g.span)
+            em.repeating += 1
+            kept = self.kept_per_pass(tests, set(var_names[:depth]), set(var_names)) if depth else []
+            for local, _ in kept:
+                w.line(f"{local} = ...", g.span)
             w.line(f"for L_{g.var} in {source}:", g.span)
             w.indent += 1
-            em.repeating += 1
             for t in tests:
                 w.line(f"if not ({self.ex.expr(t)}): continue", t.span)
+            for _, call in kept:
+                del em.shared[id(call)]
             if once is not None:
                 w.line(f"{once}.append(L_{g.var})", g.span)
                 w.indent -= 2
                 w.line(f"for L_{g.var} in {once}:", g.span)
                 w.indent += 1
+
+    def kept_per_pass(self, tests: list, outer: set[str], var_names: set[str]) -> list:
+        """The calls of defs in an inner parameter's tests that read outer parameters but not
+        this one (`n in 1..4 where held(me, r) >= n`): each is worked out once per pass of the
+        outer loops, into a local reset before this loop and set where first needed, so a call
+        the tests would not reach is not made. Only calls outside any comprehension, aggregate
+        or `let` of the test (an assignment expression there would bind elsewhere), and not
+        tabulated, costly and drawing no randomness. As (local, call) pairs, the calls' code
+        left in `em.shared` until the tests are written."""
+        em = self.em
+        found = []
+        for t in tests:
+            stack = [t]
+            while stack:
+                e = stack.pop()
+                if isinstance(e, n.Binary):
+                    stack += [e.left, e.right]
+                elif isinstance(e, n.Unary):
+                    stack.append(e.operand)
+                elif isinstance(e, n.Cond):
+                    stack += [e.test, e.then, e.otherwise]
+                elif (isinstance(e, n.Call) and e.func in em.m.defs and em.table_of(e.func) is None
+                      and id(e) not in em.shared and (free_names(e) & var_names) and free_names(e) & var_names <= outer):
+                    found.append(e)
+        kept = []
+        for call in found:
+            draws = self.draws or RandomDraws(em.m)
+            self.draws = draws
+            if draws.of_body(call):
+                continue
+            inner = self.ex.expr(call)
+            if not inner.costly or inner.impure:
+                continue
+            local = em.fresh()
+            em.shared[id(call)] = code(f"({local} if {local} is not ... else ({local} := {inner}))", inner, depth=2)
+            kept.append((local, call))
+        return kept
 
     def listed_once(self, depth: int, g, tests: list, var_names: set[str]) -> str | None:
         """The name of the list of an inner parameter's values kept for the generation, or None
