@@ -184,6 +184,33 @@ def test_a_long_list_of_cards_is_worked_out_without_the_memos():
         assert impl(STATE, *args, WILD_TABLE, DEFAULT_SETS, 1) == impl(STATE, *args, wild, DEFAULT_SETS, 1)
 
 
+
+# --- best_melds and deadwood ----------------------------------------------------------------
+
+def points(st, c):
+    return {"A": 1, "J": 10, "Q": 10, "K": 10}.get(DECK.rank_of[c], 0) or (
+        int(DECK.rank_of[c]) if DECK.rank_of[c].isdigit() else 0)
+
+
+POINTS_TABLE = ByCard([points(STATE, c) for c in range(DECK.size)])
+
+
+@settings(max_examples=300)
+@given(hand=st.lists(st.sampled_from(range(DECK.size)), min_size=0, max_size=16))
+def test_the_split_of_the_cards_that_may_meld_is_the_split_of_all(hand):
+    # The built-ins split only the cards that may be in some meld (a rank held three times,
+    # three places of a suit in a row), the others left over: the same split as of every card,
+    # copies and repeated cards included, from the memo or not.
+    from cardrules.algorithms.meld_split import best_split
+    ranks_on_order = sorted(ORDER, key=ORDER.__getitem__)
+    melds, dead = best_split([DECK.rank_of[c] for c in hand], [DECK.suit_of[c] for c in hand],
+                             [points(STATE, c) for c in hand], ranks_on_order, frozenset(DECK.ranks))
+    for value in (points, POINTS_TABLE, POINTS_TABLE):
+        found = REGISTRY["best_melds"].impl(STATE, hand, ORDER, value)
+        assert sorted(sorted(m) for m in found) == sorted(sorted(hand[i] for i in m) for m in melds)
+        assert REGISTRY["deadwood"].impl(STATE, hand, ORDER, value) == [hand[i] for i in dead]
+
+
 def test_meld_additions_on_runs_and_sets():
     hand = cards("3H 4H 8H 8H#2 2C JOKER 5S KD")
     assert labels(additions(cards("5H 6H 7H"), hand)) == "4H 8H 2C JOKER"

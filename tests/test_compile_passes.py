@@ -134,3 +134,73 @@ def test_a_slice_of_places_gives_what_looking_each_place_up_gives():
                     rt.items_between(xs, low, high, None, None)
                 continue
             assert rt.items_between(xs, low, high, None, None) == expected, (low, high)
+
+
+def test_an_inner_parameter_that_reads_no_outer_one_is_listed_once_and_only_when_reached():
+    source = load_game("go-fish").source  # ask(p in askable(me), r in ranks where holds(me, r))
+    ask = source[source.index("def p1_gen"):]
+    ask = ask[:ask.index("    return out")]
+    assert ask.count("D0.rank_of.__getitem__") == 1 and "is None:" in ask
+    # The ranks' test would fail: it is not run while the outer list is empty.
+    from cardrules.language.checker import check
+    from cardrules.language.diagnostics import SourceMap
+    from cardrules.language.parser import parse
+    text = '''game "Once"
+players 2..2
+deck {
+  suits C D
+  ranks A 2
+}
+zone stock: shared, hidden, starts with deck
+var others: list of player
+setup { goto ask }
+phase ask {
+  turn players[0]
+  move ask(p in others, r in ranks where 1 / count(others) > 0) { end game }
+  move pass { others = [players[1]] }
+}
+score p: 0
+'''
+    sources = SourceMap()
+    state = compile_model(check(parse(text, "once.rules", sources), sources, {})).new_state(0)
+    assert [m.text for m in state.legal_moves()] == ["pass"]
+    state.apply("pass")
+    assert sorted(m.text for m in state.legal_moves()) == ["ask p1 2", "ask p1 A", "pass"]
+
+
+def test_a_call_an_inner_test_makes_of_outer_parameters_alone_is_made_once_per_pass():
+    source = load_game("president").source  # play(r in ..., n in 1..4 where held(me, r) >= n ...)
+    play = source[source.index("def p4_gen"):]
+    play = play[:play.index("    return out")]
+    assert play.count("sum(1 for") == 1 and " is not ... else (" in play
+    # Its value is each outer value's own, and a call the tests do not reach is not made.
+    from cardrules.language.checker import check
+    from cardrules.language.diagnostics import SourceMap
+    from cardrules.language.parser import parse
+    text = '''game "Per pass"
+players 3..3
+deck {
+  suits C D
+  ranks A 2 3
+}
+zone stock: shared, hidden, starts with deck
+zone hand: per player, private
+def held(p: player) = count(c for c in hand[p] if rank(c) == rank(c))
+def broken(p: player) = 1 / (count(c for c in hand[p] if rank(c) == rank(c)) - held(p))
+setup {
+  deal 1 from stock to hand[players[1]]
+  deal 3 from stock to hand[players[2]]
+  goto ask
+}
+phase ask {
+  turn players[0]
+  move take(p in players, n in 1..3 where n <= held(p) and (n > 5 and broken(p) > 0 or n > 0)) { end game }
+  move pass { end game }
+}
+score p: 0
+'''
+    sources = SourceMap()
+    game = compile_model(check(parse(text, "pass.rules", sources), sources, {}))
+    assert sorted(m.text for m in game.new_state(0).legal_moves()) == [
+        "pass", "take p1 1", "take p2 1", "take p2 2", "take p2 3"]
+

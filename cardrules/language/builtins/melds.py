@@ -482,20 +482,118 @@ def _shape(ranks: list, suits: list, wilds: list, rules: MeldRules):
 
 # The splits worked out, when `value` is a table of the rules (it reads no state, so the cards
 # alone decide the split): keyed by the deck, order and table (kept alive in the entry, so no
-# other object takes their ids) and the cards in their order, a byte each. A hand is asked
-# again and again: a seat's own hand in every determinisation of a search, a hand less each
-# card it might discard. Bounded: a full memo starts afresh.
+# other object takes their ids) and the cards that may meld, in their order, a byte each. A
+# hand is asked again and again: a seat's own hand in every determinisation of a search, a hand
+# less each card it might discard, and most of those share the cards that may meld. Bounded: a
+# full memo starts afresh.
 _SPLITS: dict[tuple, tuple] = {}
 _SPLITS_KEPT = 5_000
 
 
-def _split(st, cards, order, value):
+class _Meldable:
+    """Which cards of a hand may be in some meld of a split, for one deck and rank order: a
+    card of a rank held three times or more (a set), or one of three cards of a suit on
+    consecutive places of the order (a run). Any other card is deadwood in every split, so the
+    split is that of the cards that may meld, with the others left over.
+
+    Counted in one sum of a number per card, in fields of `_FIELD` bits: a field per suit and
+    place on the order (the suits three empty places apart, so that no run crosses from one
+    suit to the next), and one per rank. Each card adds one to the field of its place, if its
+    rank is on the order, and to that of its rank; for fewer than `_TOP` cards no field
+    overflows, and a field's top bit, once `_TOP - 1` (a place held) or `_TOP - 3` (a rank held
+    three times) is added to it, says which places and ranks count. A longer list is split
+    whole."""
+
+    __slots__ = ("deck", "order", "fields", "places", "threshold", "tops")
+
+    def __init__(self, deck, order: dict[str, int]):
+        self.deck, self.order = deck, order  # kept alive with the entry: no other object takes their ids
+        place = {rank: i for i, rank in enumerate(sorted(order, key=order.__getitem__))}
+        width = len(place) + 3
+        suits = {deck.suit_of[c]: None for c in range(deck.size) if deck.rank_of[c] in place}
+        suit_ids = {suit: i for i, suit in enumerate(suits)}
+        ranks = {rank: len(suit_ids) * width + i for i, rank in enumerate(dict.fromkeys(deck.rank_of))}
+        self.fields = [(0 if deck.rank_of[c] not in place else
+                        1 << _FIELD * (suit_ids[deck.suit_of[c]] * width + place[deck.rank_of[c]]))
+                       | 1 << _FIELD * ranks[deck.rank_of[c]] for c in range(deck.size)]
+        self.places = sum(1 << _FIELD * i for i in range(len(suit_ids) * width))  # a 1 in each place field
+        rank_ones = sum(1 << _FIELD * i for i in ranks.values())
+        self.threshold = self.places * (_TOP - 1) + rank_ones * (_TOP - 3)
+        self.tops = (self.places + rank_ones) << (_FIELD - 1)
+
+    def of(self, cards: list) -> list:
+        """The cards (all cards of the deck) that may meld, in their order."""
+        if len(cards) >= _TOP:
+            return cards  # too many to count in fields of a sum: all of them are split
+        fields = self.fields
+        counted = ((sum(map(fields.__getitem__, cards)) + self.threshold) & self.tops) >> (_FIELD - 1)
+        held = counted & self.places
+        starts = held & (held >> _FIELD) & (held >> 2 * _FIELD)
+        melding = (counted & ~self.places) | starts | (starts << _FIELD) | (starts << 2 * _FIELD)
+        if not melding:
+            return []
+        return [c for c in cards if fields[c] & melding]
+
+
+_FIELD = 8  # bits of a field of the sum in _Meldable
+_TOP = 1 << (_FIELD - 1)
+
+
+_MELDABLE: dict[tuple, _Meldable] = {}
+_MELDABLE_KEPT = 16
+
+
+def _meldable(deck, order) -> _Meldable:
+    last = _MELDABLE_LAST[0]
+    if last is not None and last.deck is deck and last.order is order:
+        return last  # most calls repeat the last call's deck and order
+    key = (id(deck), id(order))
+    found = _MELDABLE.get(key)
+    if found is None:
+        if len(_MELDABLE) >= _MELDABLE_KEPT:
+            _MELDABLE.clear()
+        found = _MELDABLE[key] = _Meldable(deck, order)
+    _MELDABLE_LAST[0] = found
+    return found
+
+
+_MELDABLE_LAST: list = [None]
+
+
+def _split(st, cards, order, value) -> tuple[tuple, list]:
+    """The melds of the best split (tuples, to be copied before they are handed out) and the
+    deadwood, a fresh list."""
     cards = list(cards)
+    _only_cards(st, cards)
+    meldable = _meldable(st.game.deck, order).of(cards)
+    if not meldable:
+        return (), cards
+    melds, deadwood, melded = _split_of_meldable(st, meldable, order, value)
+    if len(meldable) == len(cards):
+        return melds, list(deadwood)
+    if len(set(cards)) == len(cards):
+        return melds, [c for c in cards if c not in melded]
+    # A card listed twice: the split melds the first of the copies of a card it melds.
+    times: dict[int, int] = {}
+    for meld in melds:
+        for c in meld:
+            times[c] = times.get(c, 0) + 1
+    left = []
+    for c in cards:
+        n = times.get(c)
+        if n:
+            times[c] = n - 1
+        else:
+            left.append(c)
+    return melds, left
+
+
+def _split_of_meldable(st, cards: list, order, value) -> tuple[tuple, tuple, frozenset]:
     deck = st.game.deck
     if value.__class__ is ByCard and value.values and len(cards) <= _MEMO_CARDS:
         try:
             key = (id(deck), id(order), id(value), bytes(cards))
-        except (ValueError, TypeError):  # not cards, or a deck of more than 256
+        except (ValueError, TypeError):  # a deck of more than 256 cards
             key = None
         if key is not None:
             entry = _SPLITS.get(key)
@@ -503,13 +601,12 @@ def _split(st, cards, order, value):
                 if len(_SPLITS) >= _SPLITS_KEPT:
                     _SPLITS.clear()
                 entry = _SPLITS[key] = (deck, order, value, _split_of(st, cards, order, value))
-            melds, deadwood = entry[3]
-            return [list(meld) for meld in melds], list(deadwood)  # fresh lists: the caller's own
+            return entry[3]
     return _split_of(st, cards, order, value)
 
 
-def _split_of(st, cards: list, order, value):
-    _only_cards(st, cards)
+def _split_of(st, cards: list, order, value) -> tuple[tuple, tuple, frozenset]:
+    """The melds, the deadwood and the melded cards of the best split of all the cards."""
     deck = st.game.deck
     ranks = [deck.rank_of[c] for c in cards]
     suits = [deck.suit_of[c] for c in cards]
@@ -517,8 +614,9 @@ def _split_of(st, cards: list, order, value):
     melds, deadwood = best_split(ranks, suits, [value(st, c) for c in cards], runs_order, frozenset(deck.ranks))
     # No card is wild in a split: each card's place in a meld is the binding's of no wild cards.
     lay = _bind(st, order, _natural, deck.ranks, 0).lay
-    laid = [sorted([cards[i] for i in meld], key=lay.__getitem__) for meld in melds]
-    return sorted(laid, key=lambda meld: lay[meld[0]]), [cards[i] for i in deadwood]
+    laid = sorted((tuple(sorted([cards[i] for i in meld], key=lay.__getitem__)) for meld in melds),
+                  key=lambda meld: lay[meld[0]])
+    return tuple(laid), tuple(cards[i] for i in deadwood), frozenset(c for meld in laid for c in meld)
 
 
 @builtin("best_melds", (T.COLLECTION, T.ORDER, T.FUNC), T.list_of(_CARDS),
@@ -527,7 +625,7 @@ def _split_of(st, cards: list, order, value):
          "most, chosen so that the cards left over are worth the least by `value`; each meld laid out as "
          "by `melds_of`, lowest first.")
 def _best_melds(st, cards, order, value):
-    return _split(st, cards, order, value)[0]
+    return [list(meld) for meld in _split(st, cards, order, value)[0]]
 
 
 @builtin("deadwood", (T.COLLECTION, T.ORDER, T.FUNC), _CARDS,

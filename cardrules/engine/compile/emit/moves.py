@@ -16,7 +16,9 @@ from ....language.folding import NotConstant, const_eval
 from ... import primitives as rt
 from ...move_text import MoveTexts
 from ...primitives import Move
+from ..code import code
 from ..limits import MAX_LOOPS
+from ..passes.shared import RandomDraws
 from .context import Emission, Writer
 from .expressions import Expressions
 from .statements import Statements
@@ -36,6 +38,7 @@ class Moves:
         self.statements = statements
         self.texts = MoveTexts(em.m)
         self.generator_helpers: list[Writer] = []
+        self.draws: RandomDraws | None = None  # made when first asked
 
     def move(self, i: int, j: int, mv: n.MoveDecl):
         """The body of move j of phase i as a function; returns its text renderers."""
@@ -148,25 +151,102 @@ class Moves:
             em.repeating = repeating
 
     def parameter_loops(self, mv: n.MoveDecl, parts: list, placed: set[int]) -> None:
-        """A loop per parameter, each condition tested as soon as what it reads is bound."""
+        """A loop per parameter, each condition tested as soon as what it reads is bound. The
+        values of an inner parameter that neither its list nor its tests make depend on the
+        outer ones (`ask(p in askable(me), r in ranks where holds(me, r))`) are listed once,
+        when the outer loops first reach them, not again for each outer value."""
         em = self.em
         var_names = [g.var for g in mv.generators]
         bound: set[str] = set()
+        levels = []
         for depth, g in enumerate(mv.generators):
-            if depth and depth % MAX_LOOPS == 0:
-                self.generator_helper(var_names[:depth], g.span)
-            w = em.w
-            w.line(f"for L_{g.var} in {self.ex.charged(g, self.ex.loop_source(g.source))}:", g.span)
-            w.indent += 1
-            em.repeating += 1
             bound.add(g.var)
             tests = [g.condition] if g.condition is not None else []
             for k, c in enumerate(parts):
                 if k not in placed and (free_names(c) & set(var_names)) <= bound:
                     tests.append(c)
                     placed.add(k)
+            levels.append((g, tests, self.listed_once(depth, g, tests, set(var_names))))
+        for g, _, once in levels:
+            if once is not None:
+                em.w.line(f"{once} = None", g.span)
+        for depth, (g, tests, once) in enumerate(levels):
+            if depth and depth % MAX_LOOPS == 0:
+                self.generator_helper(var_names[:depth], g.span)
+            w = em.w
+            source = self.ex.charged(g, self.ex.loop_source(g.source))
+            if once is not None:
+                w.line(f"if {once} is None:", g.span)
+                w.indent += 1
+                w.line(f"{once} = []", g.span)
+            em.repeating += 1
+            kept = self.kept_per_pass(tests, set(var_names[:depth]), set(var_names)) if depth else []
+            for local, _ in kept:
+                w.line(f"{local} = ...", g.span)
+            w.line(f"for L_{g.var} in {source}:", g.span)
+            w.indent += 1
             for t in tests:
                 w.line(f"if not ({self.ex.expr(t)}): continue", t.span)
+            for _, call in kept:
+                del em.shared[id(call)]
+            if once is not None:
+                w.line(f"{once}.append(L_{g.var})", g.span)
+                w.indent -= 2
+                w.line(f"for L_{g.var} in {once}:", g.span)
+                w.indent += 1
+
+    def kept_per_pass(self, tests: list, outer: set[str], var_names: set[str]) -> list:
+        """The calls of defs in an inner parameter's tests that read outer parameters but not
+        this one (`n in 1..4 where held(me, r) >= n`): each is worked out once per pass of the
+        outer loops, into a local reset before this loop and set where first needed, so a call
+        the tests would not reach is not made. Only calls outside any comprehension, aggregate
+        or `let` of the test (an assignment expression there would bind elsewhere), and not
+        tabulated, costly and drawing no randomness. As (local, call) pairs, the calls' code
+        left in `em.shared` until the tests are written."""
+        em = self.em
+        found = []
+        for t in tests:
+            stack = [t]
+            while stack:
+                e = stack.pop()
+                if isinstance(e, n.Binary):
+                    stack += [e.left, e.right]
+                elif isinstance(e, n.Unary):
+                    stack.append(e.operand)
+                elif isinstance(e, n.Cond):
+                    stack += [e.test, e.then, e.otherwise]
+                elif (isinstance(e, n.Call) and e.func in em.m.defs and em.table_of(e.func) is None
+                      and id(e) not in em.shared and (free_names(e) & var_names) and free_names(e) & var_names <= outer):
+                    found.append(e)
+        kept = []
+        for call in found:
+            draws = self.draws or RandomDraws(em.m)
+            self.draws = draws
+            if draws.of_body(call):
+                continue
+            inner = self.ex.expr(call)
+            if not inner.costly or inner.impure:
+                continue
+            local = em.fresh()
+            em.shared[id(call)] = code(f"({local} if {local} is not ... else ({local} := {inner}))", inner, depth=2)
+            kept.append((local, call))
+        return kept
+
+    def listed_once(self, depth: int, g, tests: list, var_names: set[str]) -> str | None:
+        """The name of the list of an inner parameter's values kept for the generation, or None
+        when they are listed at each pass of the outer loops: at the outermost loop, in a loop
+        of a generator helper (no local of the generator is seen there), with no test (a list
+        read again costs no more than a copy of it; a costly one is kept, see memo.py), or when
+        the list or a test reads an outer parameter or draws at random."""
+        if not tests or not 0 < depth < MAX_LOOPS:
+            return None
+        if free_names(g.source) & var_names or any(free_names(t) & var_names - {g.var} for t in tests):
+            return None
+        draws = self.draws or RandomDraws(self.em.m)
+        self.draws = draws
+        if draws.of_body(g.source) or any(draws.of_body(t) for t in tests):
+            return None
+        return self.em.fresh()
 
     def append_move(self, j: int, mv: n.MoveDecl, lazy) -> None:
         """The move of the values bound, appended to the list: one Move per values, made once
