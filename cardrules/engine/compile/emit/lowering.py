@@ -64,7 +64,7 @@ class Lowering:
         if not isinstance(e, n.Node):
             return False
         if isinstance(e, n.Aggregate):
-            return e.func in LOOPED or self.needs(e.iterable)
+            return self.looped(e) or self.needs(e.iterable)
         if isinstance(e, (n.ListComp, n.LetIn)):
             return self.needs(e.iterable if isinstance(e, n.ListComp) else e.value)
         m = self.em.m
@@ -74,6 +74,11 @@ class Lowering:
             kind = m.names.get(id(e), ("local",))[0]
             return kind == "def" and self.def_needs(e.id)
         return any(self.needs(getattr(e, f)) for f in e.FIELDS if f != "span")
+
+    def looped(self, e: n.Aggregate) -> bool:
+        """Whether `e` is written as a loop of its own: a sum of a fractional attribute is not,
+        as its comparisons read it in whole multiples of the denominator (emit/fractions.py)."""
+        return e.func in LOOPED and not (e.func == "sum" and self.ex.fractions.attribute(e) is not None)
 
     def def_needs(self, def_name: str) -> bool:
         known = self._def_needs.get(def_name)
@@ -90,7 +95,7 @@ class Lowering:
         if folded_value(self.em.m, e) is not None:
             return self.ex.expr(e)
         if isinstance(e, n.Aggregate):
-            if e.func in LOOPED and not (e.func == "sum" and self.ex.fractions.attribute(e) is not None):
+            if self.looped(e):
                 return self.aggregate(e, span)
             return self.parts(e, (e.iterable,), span)
         if isinstance(e, n.Binary) and e.op in ("and", "or"):
@@ -200,9 +205,12 @@ class Lowering:
         known = self.ex.known_truth(e.test)
         if known is not None:
             return self.lower(e.then if known else e.otherwise, span)
+        test = self.lower(e.test, span)
+        if test in ("True", "False"):  # a def written in place whose body folds (Scopa's sweeps_all)
+            return self.lower(e.then if test == "True" else e.otherwise, span)
         w = self.em.w
         result = self.em.fresh()
-        w.line(f"if {self.lower(e.test, span)}:", span)
+        w.line(f"if {test}:", span)
         w.indent += 1
         w.line(f"{result} = {self.lower(e.then, span)}", span)
         w.indent -= 1
