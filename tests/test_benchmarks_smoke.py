@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from benchmarks import bench, builtin_costs, peers, startup
+from benchmarks import bench, builtin_costs, peers, startup, work_budget
 from cardrules.language.builtins import REGISTRY
 
 
@@ -95,3 +95,12 @@ def test_builtin_costs_refuses_bad_input_with_a_message(capsys, argv, message):
         builtin_costs.main(argv)
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_work_budget_plays_a_game_with_charged_loops_both_ways_and_skips_one_without(capsys):
+    work_budget.main(["scopa", "sete-e-meio", "-n", "1", "--rounds", "1"])
+    out = capsys.readouterr().out
+    scopa = next(line for line in out.splitlines() if line.startswith("scopa "))
+    assert scopa.split()[1] != "0" and ("pass" in scopa or "FAIL" in scopa)
+    assert "sete-e-meio" in out and "the same code both ways" in out
+    assert "of 1 games with charged loops within 5%" in out

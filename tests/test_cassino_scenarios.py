@@ -110,6 +110,36 @@ def test_ace_counts_one_in_a_sum():
     assert legal(st) == ["capture AH 2D with 3C", "trail 3C"]
 
 
+def test_a_crowded_table_lists_every_union_of_sums_within_the_work_budget():
+    """M3, CA-1: a 10 takes any union of disjoint groups adding up to 10. Thirteen small cards on
+    the table make 819 such unions, each tested against the builds the player owns: the listing
+    is charged what a union's test does, not the most a test over 20 builds could do (which
+    stopped it at 877 unions, a table random play reaches). The count is checked against a
+    plain enumeration: every set of table cards that splits into groups of 10."""
+    table = "AC 2C 3C 4C 5C AD 2D 3D 4D 5D AH 2H 3H".split()
+    st = position(["10C 9S 8S 7S", "6S 5S 4S 3S"], table)
+    captures = [m for m in legal(st) if m.startswith("capture ") and m.endswith(" with 10C")]
+    values = [1 if c[0] == "A" else int(c[:-1]) for c in table]
+
+    def splits_into_tens(mask: int) -> bool:
+        if mask == 0:
+            return True
+        low = mask & -mask  # the group of the lowest card in the set: any subset holding it
+        rest = mask ^ low
+        sub = rest
+        while True:
+            group = sub | low
+            if sum(v for i, v in enumerate(values) if group >> i & 1) == 10 and splits_into_tens(mask ^ group):
+                return True
+            if sub == 0:
+                return False
+            sub = (sub - 1) & rest
+
+    unions = sum(1 for mask in range(1, 1 << len(table))
+                 if sum(v for i, v in enumerate(values) if mask >> i & 1) % 10 == 0 and splits_into_tens(mask))
+    assert len(captures) == unions == 819
+
+
 def test_face_cards_are_never_part_of_a_sum_or_build():
     """SPEC 1.2 [seed], CA-7: J, Q and K have no value."""
     st = position(["10C 2S", "KD"], ["QH", "JS", "8D"])
