@@ -604,13 +604,15 @@ class ISMCTSBot(ismcts.ISMCTSBot):
     written in Python, OpenSpiel's own ``python_kuhn_poker`` as well.)
 
     Made as ``ISMCTSBot(game, simulations=..., seed=...)``: `simulations` per decision, rollouts
-    by OpenSpiel's RandomRolloutEvaluator; keyword arguments go to OpenSpiel's bot."""
+    by OpenSpiel's RandomRolloutEvaluator, to the end of the game or, with `rollout_length`, for
+    at most that many steps (a rollout cut short is worth 0 to every seat); keyword arguments go
+    to OpenSpiel's bot."""
 
     def __init__(self, game, simulations: int = 100, seed: int = 0, rollouts: int = 1, uct_c: float = 2.0,
-                 **options):
+                 rollout_length: int | None = None, **options):
         rng = np.random.RandomState(seed)
-        super().__init__(game, mcts.RandomRolloutEvaluator(rollouts, rng), uct_c, simulations,
-                         random_state=rng, **options)
+        self.evaluator = mcts.RandomRolloutEvaluator(rollouts, rng, rollout_length)
+        super().__init__(game, self.evaluator, uct_c, simulations, random_state=rng, **options)
 
     def restart_at(self, state):
         pass

@@ -201,17 +201,20 @@ _BUDGET: list = [None, -1, 0]
 
 def charged(st, items, weight: int = 1):
     """`items`, once the step has been charged `weight` units for each of them."""
+    if not items:  # nothing to go through (an empty list, none): nothing to charge; a generator is true
+        return items
     budget = _BUDGET
     if budget[0] is not st or budget[1] != st.steps:
         budget[0], budget[1], budget[2] = st, st.steps, MAX_STEP_WORK
     try:
-        budget[2] -= len(items) * weight
+        left = budget[2] - len(items) * weight
     except TypeError:
         if not hasattr(items, "__iter__"):
-            return items  # not a collection (none where a list may be): nothing to go through
+            return items  # not a collection: nothing to go through
         items = list(items)  # a generator: read, so that its items are counted
-        budget[2] -= len(items) * weight
-    if budget[2] < 0:
+        left = budget[2] - len(items) * weight
+    budget[2] = left
+    if left < 0:
         raise LimitExceeded(f"this step did more than {MAX_STEP_WORK:,} units of work (items visited by loops)",
                             "loop over fewer items, or nest fewer loops: the limit is the engine's, "
                             "so a step of the rules must do less")
