@@ -35,7 +35,7 @@ SMALL_LOOP = 256  # a loop of at most this many items counts nothing...
 # through the builds on the table, at most 20 and mostly none, for each of up to 100,000 unions
 # of sums: charged 22,784 units a union for them, listing ended past 877 unions, which a table
 # of 19 cards in random play reached.)
-HEAVY_LOOP = 1024
+HEAVY_LOOP = 4096
 # Built-ins whose work does not grow with the collection they are given (its size, an end).
 _LOOKS_AT_ENDS = frozenset({"count", "empty", "top", "bottom"})
 
