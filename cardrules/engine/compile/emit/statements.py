@@ -167,11 +167,15 @@ class Statements:
     def face(face: str | None) -> str:
         return "None" if face is None else ("1" if face == "up" else "0")
 
-    def face_of(self, face: str | None, slot: Any) -> str:
-        """The face a card lands with on zone slot `slot` (a number, or the local holding one):
-        as the statement says, else as the zone lies."""
+    def face_of(self, face: str | None, slot: Any, onto=None) -> str:
+        """The face a card lands with on zone slot `slot` (a number, or the local holding one)
+        of the zone expression `onto`: as the statement says, else as the zone lies, a
+        constant when `onto` names the zone."""
         if face is not None:
             return self.face(face)
+        zone = self.em.m.zones.get(self.zone_named(onto)) if onto is not None else None
+        if zone is not None:
+            return "1" if zone.face == "up" else "0"
         face_up = self.em.facts.slots.face_up
         if isinstance(slot, int):
             return str(face_up[slot])
@@ -198,7 +202,7 @@ class Statements:
                 w.line(f"{dest} = {dest_code}", s.span)
             w.line(f"st.zones[{dest}].append({card})", s.span)
             w.line(f"st.loc[{card}] = {dest}", s.span)
-            w.line(f"st.face[{card}] = {self.face_of(s.face, dest)}", s.span)
+            w.line(f"st.face[{card}] = {self.face_of(s.face, dest, s.dest)}", s.span)
             w.line(f"st.known[{card}] = 0", s.span)
             return
         if em.type(s.what) == T.ZONE and dest_t == T.ZONE and self.other_zones(s.what, s.dest):
@@ -253,8 +257,7 @@ class Statements:
         nobody yet."""
         w = self.em.w
         card, loc, faces, known = (self.em.fresh() for _ in range(4))
-        zone = self.em.m.zones.get(self.zone_named(onto)) if onto is not None else None
-        up = self.face_of(face, dest) if zone is None or face is not None else ("1" if zone.face == "up" else "0")
+        up = self.face_of(face, dest, onto)
         if not up.isdigit():  # the zone's face, looked up once
             local = self.em.fresh()
             w.line(f"{local} = {up}", span)
@@ -282,7 +285,7 @@ class Statements:
                 w.line(f"{card} = {source}.pop()", s.span)
                 w.line(f"st.zones[{dest}].append({card})", s.span)
                 w.line(f"st.loc[{card}] = {dest}", s.span)
-                w.line(f"st.face[{card}] = {self.face_of(s.face, dest)}", s.span)
+                w.line(f"st.face[{card}] = {self.face_of(s.face, dest, s.dest)}", s.span)
                 w.line(f"st.known[{card}] = 0", s.span)
             return
         if count.__class__ is int and count >= 1 and em.type(s.source) == T.ZONE:
