@@ -193,3 +193,49 @@ def test_a_local_of_an_inner_block_hides_the_outer_one_only_inside_it(depth, inn
         state = game.new_state(0)
         state.apply("stop")
         assert state.to_json()["vars"]["current"] == 1
+
+
+EXTREMES = """
+game "Extremes"
+players 3..3
+deck {{
+  suits C D
+  ranks A 2
+}}
+zone stock: shared, hidden, starts with deck
+var v: per player number = 0
+var best: player
+var worst: player
+def key(p: player) = v[p] * {scale} + {shift}
+setup {{
+  v[players[0]] = {a}
+  v[players[1]] = {b}
+  v[players[2]] = {c}
+  best = most(key(next(p)) for p in players)
+  worst = least(v[p] for p in players if v[p] != {skip})
+  goto play
+}}
+phase play {{
+  turn players[0]
+  move stop {{ end game }}
+}}
+score p: (if best == p then 1 else 0) + (if worst == p then 2 else 0) + (if best == none then 4 else 0) + (if worst == none then 8 else 0)
+"""
+
+
+@settings(max_examples=60)
+@given(st.lists(st.integers(-2, 2), min_size=6, max_size=6))
+def test_most_and_least_written_as_loops_find_what_rt_extreme_finds(values):
+    # Ties (none), a test that leaves no element (none), and a def written in place for an
+    # argument that is more than a name (`key(next(p))`).
+    a, b, c, scale, shift, skip = values
+    inlined, called = both(EXTREMES.format(a=a, b=b, c=c, scale=scale, shift=shift, skip=skip))
+    assert "rt.extreme" not in inlined.source and "d_key" not in inlined.source.split("def setup")[1]
+    assert "rt.extreme" in called.source
+    assert inlined.new_state(0).scores() == called.new_state(0).scores()
+
+
+def test_most_of_a_tie_is_none():
+    inlined, called = both(EXTREMES.format(a=1, b=1, c=0, scale=1, shift=0, skip=5))
+    for game in (inlined, called):
+        assert game.new_state(0).scores() == [4 + 0, 4, 4 + 2]  # no best (a tie); the least is seat 2

@@ -431,6 +431,24 @@ RANGE_KEPT = 64
 _LONG_LIST = "long"  # the key, in a declaration's lists, of the ends of the long list kept
 
 
+class MoveTable(dict):
+    """The Moves of a move declaration of one value, by that value, each made the first time it
+    is asked for (as `interned_move` makes it): a generation looks a move up with no test of its
+    own, `table[card]`, or the moves of a whole list at C speed, `map(table.__getitem__, hand)`."""
+
+    __slots__ = ("name", "decl", "render")
+
+    def __init__(self, name: str, decl: int, render):
+        super().__init__()
+        self.name, self.decl, self.render = name, decl, render
+
+    def __missing__(self, value) -> Move:
+        if len(self) >= MOVE_CACHE_LIMIT:
+            self.clear()
+        move = self[value] = Move(self.name, (value,), self.decl, None, self.render, None)
+        return move
+
+
 _BY_VALUES = object()  # interned_move's default key: the values themselves
 
 

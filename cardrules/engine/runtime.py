@@ -66,6 +66,10 @@ class CompiledPhase:
     # A racing window (`race`): its turn asks each seat of a list in turn, and is None once all
     # have passed and its `all pass` block has gone elsewhere.
     race: bool = False
+    bodies: tuple[Callable, ...] = ()  # per move declaration, its body (`moves[j].body`, one look-up)
+
+    def __attrs_post_init__(self) -> None:
+        self.bodies = tuple(m.body for m in self.moves)
 
 
 @attrs.define(slots=True, eq=False)
@@ -311,8 +315,14 @@ class State:
             if self.over:
                 legal = self._legal = []
                 return legal
+            game = self.game
             try:
-                legal = self._generate(self.player)
+                phase = game.phases[self.phase]
+                legal = phase.generate(self, self.player)
+                # What `_generate` checks besides, asked only where it can matter: the usual
+                # list (some moves, fewer than a step's worth, no copies) is kept as it is.
+                if not legal or game.has_copies or len(legal) >= LEGAL_MOVES_PER_STEP:
+                    legal = self._listed(phase, legal, self.player)
             except PYTHON_ERRORS as exc:
                 raise self._located(exc) from None
             self._legal = legal
@@ -321,7 +331,11 @@ class State:
     def _generate(self, seat: int) -> list[Move]:
         """The legal moves of `seat` in this phase, each text once."""
         phase = self.game.phases[self.phase]
-        legal = phase.generate(self, seat)
+        return self._listed(phase, phase.generate(self, seat), seat)
+
+    def _listed(self, phase: CompiledPhase, legal: list[Move], seat: int) -> list[Move]:
+        """The moves a phase's generator listed for `seat`, as the rules see them: an error when
+        there are none, a step counted per LEGAL_MOVES_PER_STEP of them, each text once."""
         if not legal:
             raise RulesRuntimeError(f"phase `{phase.name}`: player {seat} has no legal move",
                                     phase.span, "add a move that is always possible, or go elsewhere first")
@@ -407,7 +421,31 @@ class State:
             else:
                 move = legal[self._lookup(move)]
         self._replay = None
-        self._play(move)
+        game = self.game
+        phase = game.phases[self.phase]
+        if phase.simultaneous:
+            self._seal(move, self.pending, False)
+            return move
+        # `_play`'s path for a move that cannot be undone, written out: simulations and search
+        # come here for every move, and the call and its arguments were a tenth of a trick
+        # game's step.
+        pending = self.pending
+        self._legal = None
+        self.pending = ()
+        self.steps += 1
+        try:
+            phase.bodies[move.decl](self, self.player, *move.args)
+            if not self.over and self.steps <= game.max_steps:
+                phase = game.phases[self.phase]
+                if phase.do is None:
+                    slot = phase.turn_var
+                    player = phase.turn(self) if slot is None else self.vars[slot]
+                    if player.__class__ is int and 0 <= player < game.player_count:
+                        self.player = player
+                        return move
+            self._settle()
+        except PYTHON_ERRORS as exc:
+            raise self._undone(exc, pending, False) from None
         return move
 
     def _lookup(self, move: Move | str) -> int:
@@ -432,7 +470,7 @@ class State:
         if phase.simultaneous:
             self._seal(move, pending, undoable)
             return
-        body = phase.moves[move.decl].body
+        body = phase.bodies[move.decl]
         self._legal = None
         self.pending = ()
         self.steps += 1

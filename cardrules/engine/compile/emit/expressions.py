@@ -335,6 +335,12 @@ class Expressions:
             counted = self.shortcuts.counted(e.args[0])
             if counted is not None:
                 return counted
+        if f == "cards" and len(e.args) == 1 and em.type(e.args[0]) == T.ZONE:
+            # A zone that holds no groups holds single cards only: its cards are a copy of it,
+            # with no test per item, and a loop may go through the zone itself (`else
+            # cards(hand[p])`, the move list of a trick game when no suit is followed).
+            zone = self.iterable(e.args[0])
+            return code(f"{zone}[:]", zone, fresh=True, copy_of=zone)
         b = REGISTRY[f]
         args = [self.argument(a, t) for a, t in zip(e.args, b.params)]
         if (b.by_card is not None and self.em.type(e.args[0]) == T.CARD and len(args) == len(b.params)

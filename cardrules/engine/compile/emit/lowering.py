@@ -1,8 +1,10 @@
 """Aggregates written as loops: where a function may hold statements (a def's body, a `let`,
-an assignment), `sum`, `count`, `any`, `all`, `max`, `min` and `first` over a comprehension
-become a `for` loop of that function, nested loops for nested aggregates, rather than a Python
-generator made and stepped for every element. Cribbage's show asks `is_run` of every subset of
-a hand, each a `count` per card: as generators, four made per subset; as loops, none.
+an assignment), `sum`, `count`, `any`, `all`, `max`, `min`, `first`, `most` and `least` over a
+comprehension become a `for` loop of that function, nested loops for nested aggregates, rather
+than a Python generator made and stepped for every element (or, for `most` and `least`, a list
+of pairs made for `rt.extreme`: a trick's winner, asked at every trick). Cribbage's show asks
+`is_run` of every subset of a hand, each a `count` per card: as generators, four made per
+subset; as loops, none.
 
 An expression is lowered from the outside in. What evaluates all its parts (arithmetic, a
 comparison, a call of a built-in, an index) has those parts that hold an aggregate written
@@ -26,8 +28,8 @@ from ..limits import MAX_INDENT, MAX_INLINED, MAX_LOOPS
 from .aggregates import looks_up
 from .context import Emission, Writer
 
-# The aggregates written as loops; `most` and `least` keep `rt.extreme`.
-LOOPED = ("sum", "count", "any", "all", "max", "min", "first")
+# The aggregates written as loops.
+LOOPED = ("sum", "count", "any", "all", "max", "min", "first", "most", "least")
 
 
 class Lowering:
@@ -37,6 +39,7 @@ class Lowering:
         self.loops = 0  # loops written around the expression being lowered
         self.inside: list[str] = []  # the lists that the loops being written go through, when plain
         self._def_needs: dict[str, bool] = {}
+        self.after: list[str] = []  # the lines that finish the loop just written (`most`'s tie)
 
     def enabled(self) -> bool:
         em = self.em
@@ -90,8 +93,10 @@ class Lowering:
     # --- lowering --------------------------------------------------------------------------
 
     def lower(self, e, span) -> Code:
-        if not self.needs(e) or self.em.w.indent > MAX_INDENT or self.em.loops + self.loops >= MAX_LOOPS:
+        if self.em.w.indent > MAX_INDENT or self.em.loops + self.loops >= MAX_LOOPS:
             return self.ex.expr(e)
+        if not self.needs(e):
+            return self.call(e, span) if self.argued_in_place(e) else self.ex.expr(e)
         if folded_value(self.em.m, e) is not None:
             return self.ex.expr(e)
         if isinstance(e, n.Aggregate):
@@ -157,6 +162,22 @@ class Lowering:
         finally:
             for key in placed:
                 em.lowered.pop(key, None)
+
+    def argued_in_place(self, e) -> bool:
+        """Whether `e` calls a def that Expressions would call, not write in place, only because
+        an argument is more than a name or a variable's slot (`power(top(trick[p]))`): here
+        statements may set that argument in a local, and the body is written in place reading
+        it, with no call (a trick's winner asks it of every seat)."""
+        em = self.em
+        if not (isinstance(e, n.Call) and e.func in em.m.defs) or id(e) in em.shared:
+            return False
+        if em.table_of(e.func) is not None or e.func in em.facts.shared or len(em.inlined) >= MAX_INLINED:
+            return False
+        if folded_value(em.m, e) is not None:
+            return False
+        d = em.m.defs[e.func]
+        args = [self.ex.argument(a, em.type(p.type)) for a, p in zip(e.args, d.params)]
+        return not all(a.plain or a.simple for a in args) and not any(a.impure for a in args)
 
     def named_def(self, e: n.Name, span) -> Code:
         em = self.em
@@ -271,6 +292,9 @@ class Lowering:
             outer.line(line, span)
         outer.line(f"for {loop_var} in {source}:", span)
         outer.extend(body)
+        for line in self.after:
+            outer.line(line, span)
+        self.after = []
         return name(result, local=True)
 
     def invariants(self, parts: tuple, loop_var: str, eager: bool) -> list[tuple[n.Node, Code, str, Code | None]]:
@@ -354,6 +378,8 @@ class Lowering:
             w.line(f"{result} = {elem}", span)
             w.line("break", span)
             return [f"{result} = None"]
+        if func in ("most", "least"):
+            return self.extreme(e, elem, result, span)
         # max, min: the first value, then each strictly greater (smaller) one
         seen = em.fresh()
         value = self.into_local(elem, span)
@@ -363,6 +389,28 @@ class Lowering:
         w.line(f"    {result} = {value}", span)
         w.line(f"    {seen} = True", span)
         return [f"{result} = None", f"{seen} = False"]
+
+    def extreme(self, e: n.Aggregate, elem: Code, result: str, span) -> list[str]:
+        """`most`/`least`: the element whose value is strictly the largest (smallest), none on a
+        tie, as `rt.extreme` finds it: a value that is none starts afresh from the next one, a
+        tuple (a move's list) compares as the list it was."""
+        em, w = self.em, self.em.w
+        best, tied = em.fresh(), em.fresh()
+        kind = em.type(e.element)
+        if kind == T.ANY or kind.kind == "list":
+            value = em.fresh()
+            w.line(f"{value} = {elem}", span)
+            w.line(f"if {value}.__class__ is tuple: {value} = list({value})", span)
+        else:
+            value = str(self.into_local(elem, span))
+        w.line(f"if {best} is None or {value} {'>' if e.func == 'most' else '<'} {best}:", span)
+        w.line(f"    {result} = {em.binding(e.var)}", span)
+        w.line(f"    {best} = {value}", span)
+        w.line(f"    {tied} = False", span)
+        w.line(f"elif {value} == {best}:", span)
+        w.line(f"    {tied} = True", span)
+        self.after.append(f"if {tied}: {result} = None")
+        return [f"{result} = None", f"{best} = None", f"{tied} = False"]
 
     def lowered_iterable(self, e, span) -> Code:
         em = self.em

@@ -140,7 +140,7 @@ class Moves:
             if early:
                 w.line(f"if {' and '.join(early)}:", mv.span)
                 w.indent += 1
-            if self.range_of_moves(j, mv, parts, placed, lazy):
+            if self.range_of_moves(j, mv, parts, placed, lazy) or self.moves_of_list(j, mv, parts, placed, lazy):
                 w.indent = start
                 continue
             outer, repeating = w, em.repeating
@@ -281,16 +281,34 @@ class Moves:
         elif len(args) == 1:
             # A move's text depends on its values only: one Move per values, made once; a
             # move of one value is found by that value, with no tuple made to look.
-            cache = em.const({}, "C")
-            w.line(f"_mv = {cache}.get({args[0]})", mv.span)
-            w.line(f"append(_mv if _mv is not None else rt.interned_move({cache}, {args_src}, {name_c}, {j}, "
-                   f"{lazy_c}, key={args[0]}))", mv.span)
+            w.line(f"append({self.move_table(j, mv, lazy)}[{args[0]}])", mv.span)
         else:
             cache = em.const({}, "C")
             w.line(f"_a = {args_src}", mv.span)
             w.line(f"_mv = {cache}.get(_a)", mv.span)
             w.line(f"append(_mv if _mv is not None else rt.interned_move({cache}, _a, {name_c}, {j}, {lazy_c}))",
                    mv.span)
+
+    def move_table(self, j: int, mv: n.MoveDecl, lazy) -> str:
+        """The constant table of the Moves of declaration j, a move of one value, by that value."""
+        em = self.em
+        return str(em.const(rt.MoveTable(mv.name, j, lazy), "C"))
+
+    def moves_of_list(self, j: int, mv: n.MoveDecl, parts: list, placed: set[int], lazy) -> bool:
+        """A move of one value over a list, none left out (`play(c in playable(me))`): its moves
+        looked up in C, `out += map(table.__getitem__, cards)`, with no loop in Python. False,
+        and nothing written, for any other shape."""
+        if len(mv.generators) != 1 or getattr(lazy, "names_groups", False) or len(placed) != len(parts):
+            return False
+        g = mv.generators[0]
+        if g.condition is not None or isinstance(g.source, n.Binary) and g.source.op == "..":
+            return False
+        (_, t), = self.texts.move_params(mv)
+        if t in _FLAT_LISTS or t.kind == "list" or t == T.ANY:
+            return False
+        source = self.ex.charged(g, self.ex.loop_source(g.source))
+        self.em.w.line(f"out += map({self.move_table(j, mv, lazy)}.__getitem__, {source})", mv.span)
+        return True
 
     def range_of_moves(self, j: int, mv: n.MoveDecl, parts: list, placed: set[int], lazy) -> bool:
         """The moves of a declaration of one number over a range, none left out (no test): the

@@ -167,11 +167,15 @@ class Statements:
     def face(face: str | None) -> str:
         return "None" if face is None else ("1" if face == "up" else "0")
 
-    def face_of(self, face: str | None, slot: Any) -> str:
-        """The face a card lands with on zone slot `slot` (a number, or the local holding one):
-        as the statement says, else as the zone lies."""
+    def face_of(self, face: str | None, slot: Any, onto=None) -> str:
+        """The face a card lands with on zone slot `slot` (a number, or the local holding one)
+        of the zone expression `onto`: as the statement says, else as the zone lies, a
+        constant when `onto` names the zone."""
         if face is not None:
             return self.face(face)
+        zone = self.em.m.zones.get(self.zone_named(onto)) if onto is not None else None
+        if zone is not None:
+            return "1" if zone.face == "up" else "0"
         face_up = self.em.facts.slots.face_up
         if isinstance(slot, int):
             return str(face_up[slot])
@@ -198,8 +202,22 @@ class Statements:
                 w.line(f"{dest} = {dest_code}", s.span)
             w.line(f"st.zones[{dest}].append({card})", s.span)
             w.line(f"st.loc[{card}] = {dest}", s.span)
-            w.line(f"st.face[{card}] = {self.face_of(s.face, dest)}", s.span)
+            w.line(f"st.face[{card}] = {self.face_of(s.face, dest, s.dest)}", s.span)
             w.line(f"st.known[{card}] = 0", s.span)
+            return
+        if em.type(s.what) == T.ZONE and dest_t == T.ZONE and self.other_zones(s.what, s.dest):
+            # A whole zone of cards to a slot of another zone (a trick to its taker), written
+            # out as `rt.move_zone` does it: no call for a zone of a card or two, or none.
+            w = em.w
+            cards = em.fresh()
+            w.line(f"{cards} = st.zones[{self.expr(s.what)}]", s.span)
+            dest = self.slot(s.dest, s.span)
+            w.line(f"if {cards}:", s.span)
+            w.indent += 1
+            w.line(f"st.zones[{dest}] += {cards}", s.span)
+            self.landed(cards, dest, s.face, s.span, s.dest)
+            w.line(f"{cards}.clear()", s.span)
+            w.indent -= 1
             return
         if em.type(s.what) == T.ZONE and dest_t == T.ZONE:
             # A whole zone of cards to another: the cards in one go.
@@ -209,6 +227,46 @@ class Statements:
         to_group = "True" if dest_t == T.GROUP else "False" if dest_t in (T.ZONE, T.GZONE) else "None"
         em.w.line(f"rt.move_items(st, {self.items(s.what)}, {self.expr(s.dest)}, {to_group}, "
                   f"{self.face(s.face)}, {em.span_const(s.span)})", s.span)
+
+    def other_zones(self, what, dest) -> bool:
+        """Whether `what` and `dest` are slots of two different zones (`trick[p]`, `taken[w]`),
+        so never the same slot."""
+        names = [self.zone_named(x) for x in (what, dest)]
+        return None not in names and names[0] != names[1]
+
+    def zone_named(self, e) -> str | None:
+        """The zone that `e` is a slot of, when it names one (`stock`, `hand[p]`)."""
+        if isinstance(e, n.Index):
+            e = e.obj
+        if isinstance(e, n.Name) and e.id in self.em.m.zones and self.em.m.names.get(id(e), ("zone",))[0] == "zone":
+            return e.id
+        return None
+
+    def slot(self, e, span) -> Any:
+        """Where a zone slot goes: its number when the compiler knows it, else a local set to it."""
+        slot = self.expr(e)
+        if slot.numeral is not None and slot.numeral >= 0:
+            return slot.numeral
+        local = self.em.fresh()
+        self.em.w.line(f"{local} = {slot}", span)
+        return local
+
+    def landed(self, cards: str, dest: Any, face: str | None, span, onto=None) -> None:
+        """The lines that put each card of the list `cards`, moved onto slot `dest` (of the
+        zone expression `onto`), in its place, face as the statement or the zone says, seen by
+        nobody yet."""
+        w = self.em.w
+        card, loc, faces, known = (self.em.fresh() for _ in range(4))
+        up = self.face_of(face, dest, onto)
+        if not up.isdigit():  # the zone's face, looked up once
+            local = self.em.fresh()
+            w.line(f"{local} = {up}", span)
+            up = local
+        w.line(f"{loc}, {faces}, {known} = st.loc, st.face, st.known", span)
+        w.line(f"for {card} in {cards}:", span)
+        w.line(f"    {loc}[{card}] = {dest}", span)
+        w.line(f"    {faces}[{card}] = {up}", span)
+        w.line(f"    {known}[{card}] = 0", span)
 
     def s_Deal(self, s):
         em = self.em
@@ -227,8 +285,21 @@ class Statements:
                 w.line(f"{card} = {source}.pop()", s.span)
                 w.line(f"st.zones[{dest}].append({card})", s.span)
                 w.line(f"st.loc[{card}] = {dest}", s.span)
-                w.line(f"st.face[{card}] = {self.face_of(s.face, dest)}", s.span)
+                w.line(f"st.face[{card}] = {self.face_of(s.face, dest, s.dest)}", s.span)
                 w.line(f"st.known[{card}] = 0", s.span)
+            return
+        if count.__class__ is int and count >= 1 and em.type(s.source) == T.ZONE:
+            # More cards from a zone of cards: taken from its top in one slice, the order of
+            # dealing them one by one (the top card first), and put in place in one loop.
+            source, cards = em.fresh(), em.fresh()
+            w.line(f"{source} = st.zones[{self.expr(s.source)}]", s.span)
+            w.line(f"if len({source}) < {count}: rt.deal(st, {count}, {self.expr(s.source)}, 0, None, "
+                   f"{em.span_const(s.span)})", s.span)
+            dest = self.slot(s.dest, s.span)
+            w.line(f"{cards} = {source}[:{-count - 1}:-1]", s.span)
+            w.line(f"del {source}[-{count}:]", s.span)
+            w.line(f"st.zones[{dest}] += {cards}", s.span)
+            self.landed(cards, dest, s.face, s.span, s.dest)
             return
         w.line(f"rt.deal(st, {self.expr(s.count)}, {self.expr(s.source)}, {self.expr(s.dest)}, "
                f"{self.face(s.face)}, {em.span_const(s.span)})", s.span)
