@@ -463,9 +463,14 @@ def _tokens(st: State) -> _Tokens:
     legal = st.legal_moves()
     enc = kept.enc if kept is not None else encoding(st.game)  # a State's game is always the same
     choices = None
-    if len(legal) < LONG_LIST:
+    count = len(legal)
+    if count == 1:  # a forced move, the only move of War: its head alone, sorted as it is
+        move = legal[0]
+        heads: list[int] | None = None if move.actions is None else [move.actions[1]]
+        choices = heads
+    elif count < LONG_LIST:
         try:
-            heads: list[int] | None = [m.actions[1] for m in legal]
+            heads = [m.actions[1] for m in legal]
         except TypeError:  # a move not encoded yet (or not by its values alone: never kept)
             heads = None
     else:
@@ -582,9 +587,12 @@ def apply_action(st: State, action: int) -> Move | None:
     if not st.pending:
         heads = kept.heads
         # The usual first token: a head of one move, found in the list of heads and played
-        # (a head shared by several moves, or no head, goes the tree's way below).
-        if heads is not None and action in heads and heads.count(action) == 1:
-            return st._apply_at(heads.index(action))
+        # (a head shared by several moves, or no head, goes the tree's way below). The heads
+        # are known to differ once listed as choices of the same length.
+        if heads is not None and action in heads:
+            choices = kept.choices
+            if (choices is not None and len(choices) == len(heads)) or heads.count(action) == 1:
+                return st._apply_at(heads.index(action))
         node: Any = kept
     else:
         node = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
