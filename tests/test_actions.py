@@ -108,13 +108,24 @@ def test_identical_copies_of_a_card_share_an_id():
 
 def test_the_text_of_an_id():
     game = load_game("sete-e-meio")
+    enc = encoding(game)
     st = game.new_state(1)
-    assert game.action_to_string(encoding(game).move_token["bet"]) == "move:bet"
-    bet = encoding(game).move_token["bet"]
-    assert st.action_to_string(bet) == "bet …"
-    st.apply_action(bet)
-    amount = st.legal_actions()[0]
-    assert st.action_to_string(amount) == f"bet {game.action_to_string(amount).split(':')[1]}"
+    bet = enc.head["bet"][enc.window_start + 7]
+    assert game.action_to_string(bet) == "head:bet 7"
+    assert st.action_to_string(bet) == "bet 7"  # a bet is one decision: its head names it whole
+
+
+def test_a_move_of_one_card_is_one_id_and_its_head_a_static_table():
+    game = load_game("piquet")
+    enc = encoding(game)
+    st = game.new_state(2)
+    while st.phase_name != "play" and not st.is_over:
+        st.apply(st.legal_moves()[0])
+    assert all(len(tokens) == 1 for tokens, _ in enc.legal_sequences(st))
+    # every card name, and none, after the name `play`: the same ids in every state
+    assert len(enc.head["play"]) == len(enc.card_token) + 1
+    played = st.legal_moves()[0]
+    assert st.clone().apply_action(enc.head["play"][enc.card_token[game.deck.names[played.args[0]]]]).text == played.text
 
 
 def test_numbers_outside_the_window_are_spelt_out():
@@ -122,8 +133,8 @@ def test_numbers_outside_the_window_are_spelt_out():
     enc = encoding(game)
     assert (enc.window_low, enc.window_high) == (0, game.params["max_bet"])
     tokens = enc.encode(game.new_state(0), _move("bet", (-305,)))
-    assert [enc.labels[t] for t in tokens] == ["move:bet", "minus", "digit:3", "digit:0", "digit:5", "end"]
-    assert enc.encode(game.new_state(0), _move("bet", (7,)))[1] == enc.labels.index("number:7")
+    assert [enc.labels[t] for t in tokens] == ["head:bet minus", "digit:3", "digit:0", "digit:5", "end"]
+    assert enc.encode(game.new_state(0), _move("bet", (7,))) == (enc.labels.index("head:bet 7"),)
 
 
 def _move(name, args):

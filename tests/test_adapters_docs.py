@@ -33,11 +33,12 @@ def encoding_row(path: Path) -> str:
 
     def ids(kind):
         found = [i for i, label in enumerate(enc.labels) if label.split(":")[0] == kind]
-        return f"{found[0]}-{found[-1]}"
+        return f"{found[0]}-{found[-1]}" if found else "-"
     moves = len(enc.move_token)
     cards = len(enc.card_token)
+    heads = sum(len(first) for first in enc.head.values())
     return (f"| {path.stem.replace('_', '-')} | {game.player_count} | {enc.size} | {ids('move')} ({moves}) | "
-            f"{ids('card')} ({cards}) | {ids('word')} | {enc.window_low}..{enc.window_high} |")
+            f"{ids('card')} ({cards}) | {ids('word')} | {enc.window_low}..{enc.window_high} | {ids('head')} ({heads}) |")
 
 
 def test_the_table_of_encodings_is_the_engine_s():

@@ -93,7 +93,9 @@ def rules_values(params: dict) -> dict:
 
 
 def _max_tokens(game: Game) -> int:
-    """An upper bound on the tokens of one move, counting a list as at most a deck of elements."""
+    """An upper bound on the tokens of one move, counting a list as at most a deck of elements:
+    a move without parameters is its name's token, one with parameters its values' tokens (the
+    first of them one id with the name, the move's head)."""
     enc = encoding(game)
     deck = game.deck_size
 
@@ -101,7 +103,7 @@ def _max_tokens(game: Game) -> int:
         if t.kind == "list":
             return deck * bound(t.of) + 1
         return {T.GROUP: deck + 1, T.ITEM: deck + 2, T.NUMBER: 24}.get(t, 1)
-    return max([1 + sum(bound(t) for t in types) for types in enc.param_types.values()] or [1])
+    return max([sum(bound(t) for t in types) or 1 for types in enc.param_types.values()] or [1])
 
 
 def max_game_length(game: Game) -> int:

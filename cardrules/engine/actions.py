@@ -1,8 +1,12 @@
 """Integer action ids for any rules file: a fixed vocabulary of tokens, and every move as a
 sequence of them, so an id means the same thing in every state of a game.
 
-A move is written as tokens: first its name (one token per distinct move name across the
-phases), then each parameter's value, by the parameter's type as the checker typed it:
+A move is written as tokens: a move without parameters is its name's token (one per distinct
+name across the phases); a move with parameters is each parameter's value, by the parameter's
+type as the checker typed it (below), its first token made one with the move's name: the
+*head* (``play 7C``, ``bet 7``), from a static table per game (every first token the first
+parameter's type allows, per name). So the move of one card or one number, most moves of
+most games, is one action: one decision where a name and then a value would be two.
 
 ========================  ==================================================================
 type                      tokens
@@ -25,7 +29,8 @@ named in the sources of the number parameters (``bet(amount in min_bet..max_bet)
 0..max_bet), capped at :data:`WINDOW_CAP` values: it keeps common numbers to one token,
 while spelling keeps every number, however large or fractional, encodable.
 
-Every parameter's tokens end unambiguously, so no move's sequence is a prefix of another's.
+Every parameter's tokens end unambiguously, so no move's sequence is a prefix of another's
+(a head is its name's and its value's first token both).
 A move of several tokens is chosen as a sequence of sub-decisions by the same player: the
 legal actions are the distinct next tokens of the legal moves that extend what was chosen
 so far (``State.pending``); when only one token can follow, it is taken at once, and when
@@ -52,11 +57,14 @@ if TYPE_CHECKING:
 WINDOW_CAP = 1024
 # Parameter types whose tokens depend on the value alone, never on the state.
 SCALARS = frozenset({T.CARD, T.PLAYER, T.TEAM, T.BOOL, T.NUMBER, T.SYMBOL, T.RANK, T.SUIT})
-# Moves whose tokens an encoding keeps (ActionEncoding.known), as the engine's move caches
-# (primitives.MOVE_CACHE_LIMIT): past it the entries are dropped and made again as needed.
-KNOWN_LIMIT = 100_000
 
 Encoder = Callable[["State", Any, list], None]
+# Roots of legal lists an encoding keeps (ActionEncoding.roots), as the engine's move caches
+# (primitives.MOVE_CACHE_LIMIT) keep moves: past it they are dropped and made again as needed.
+ROOTS_LIMIT = 20_000
+# Legal lists at least this long are looked up among the roots kept; shorter ones cost less
+# to read than to look up.
+LONG_LIST = 16
 
 
 class ActionEncoding:
@@ -65,10 +73,13 @@ class ActionEncoding:
     def __init__(self, game: Game):
         self.game = game
         self.labels: list[str] = []
+        types = game.model.types
+        # A move name has a token of its own where some declaration of it has no parameter
+        # (the move is that token); a move with parameters begins with a head (below).
         self.move_token: dict[str, int] = {}
         for phase in game.phases:
             for cm in phase.moves:
-                if cm.name not in self.move_token:
+                if not cm.decl.generators and cm.name not in self.move_token:
                     self.move_token[cm.name] = self._add(f"move:{cm.name}")
         deck = game.deck
         self.card_token: dict[str, int] = {}
@@ -91,16 +102,28 @@ class ActionEncoding:
         self.minus = self._add("minus")
         self.slash = self._add("slash")
         self.digit_token = [self._add(f"digit:{d}") for d in range(10)]
+        # The head of a move with parameters: its name and the first token of its first
+        # parameter's value, one id (`play 7C`), so that a move of one card is one decision.
+        # name -> {first token -> head}, over every first token the parameter's type allows
+        # (of every declaration of the name): a static table, the same in every state.
+        self.head: dict[str, dict[int, int]] = {}
+        firsts: dict[str, set[int]] = {}
+        for phase in game.phases:
+            for cm in phase.moves:
+                if cm.decl.generators:
+                    first = T.element(types.get(id(cm.decl.generators[0].source), T.ANY))
+                    firsts.setdefault(cm.name, set()).update(self._firsts(first))
+        for name, tokens in firsts.items():
+            self.head[name] = {t: self._add(f"head:{name} {self._first_label(t)}") for t in sorted(tokens)}
         self.param_types: dict[tuple[int, int], tuple[T.Type, ...]] = {}  # (phase, move) -> parameter types
         self.param_encoders: dict[tuple[int, int], tuple[Encoder, ...]] = {}
         # (phase, move) of the moves whose tokens are their values' alone (no group, no list, no
         # value the checker could not type): the engine makes such a Move once for its values
-        # (primitives.interned_move), so its tokens are worked out once and kept (`known`).
+        # (primitives.interned_move), so its tokens are worked out once and kept on it (`Move.actions`).
         self.by_values: set[tuple[int, int]] = set()
-        # phase -> the token of its one move name, where all its moves share one (the root of
-        # every position of the phase is then that token alone, known without reading the moves)
-        self.one_name: dict[int, int] = {}
-        types = game.model.types
+        # (phase, move) of the moves whose values are scalars, groups or items but no list: made
+        # once for their values too when they name no group (`Move._seen` then the empty dict).
+        self.by_values_unless_groups: set[tuple[int, int]] = set()
         for phase in game.phases:
             for cm in phase.moves:
                 key = (phase.index, cm.index)
@@ -108,12 +131,45 @@ class ActionEncoding:
                 self.param_encoders[key] = tuple(self._encoder(t) for t in self.param_types[key])
                 if all(t in SCALARS for t in self.param_types[key]):
                     self.by_values.add(key)
-            names = {cm.name for cm in phase.moves}
-            if len(names) == 1:
-                self.one_name[phase.index] = self.move_token[names.pop()]
-        # id(move) -> (move, its tokens as ActionTree keeps them): the entry holds the Move, so
-        # its id is no other object's while the entry lasts
-        self.known: dict[int, tuple[Move, list]] = {}
+                elif all(t in SCALARS or t in (T.GROUP, T.ITEM) for t in self.param_types[key]):
+                    self.by_values_unless_groups.add(key)
+        # The roots of the long legal lists whose moves are all kept encoded: the moves' ids ->
+        # (the moves, their heads, the heads sorted, each once). The entry holds the
+        # moves, so no other object has their ids while it lasts.
+        self.roots: dict[tuple[int, ...], tuple[list[Move], list[int], list[int]]] = {}
+
+    def _firsts(self, t: T.Type) -> set[int]:
+        """The tokens a value of type `t` may begin with (its encoder's first token)."""
+        none = {self.none}
+        cards = set(self.card_token.values())
+        numbers = set(range(self.window_start, self.window_start + self.window_high - self.window_low + 1))
+        numbers |= {self.minus, *self.digit_token}
+        words = set(self.word_token.values())
+        if t == T.CARD:
+            return cards | none
+        if t == T.GROUP:
+            return cards | none | {self.end}
+        if t == T.ITEM:
+            return cards | none | {self.group}
+        if t.kind == "list":
+            return self._firsts(t.of) | none | {self.end}
+        if t == T.PLAYER:
+            return set(self.player_token) | none
+        if t == T.TEAM:
+            return set(self.team_token) | none
+        if t == T.BOOL:
+            return {self.yes, self.no}
+        if t == T.NUMBER:
+            return numbers | none
+        if t in (T.SYMBOL, T.RANK, T.SUIT):
+            return words | none
+        return none | {self.yes, self.no, self.end} | words | numbers  # what `_any` may write
+
+    def _first_label(self, token: int) -> str:
+        """A first token as a head's label shows it: the token's word (`7C`, `3`), a digit as
+        itself (`digit:3`: the number 3 of the window is `3`)."""
+        label = self.labels[token]
+        return label if label.startswith("digit:") else label.split(":", 1)[-1]
 
     def _add(self, label: str) -> int:
         self.labels.append(label)
@@ -227,9 +283,12 @@ class ActionEncoding:
     # --- moves
     def encode(self, st: State, move: Move) -> tuple[int, ...]:
         """The tokens of a legal move of `st` (group arguments are read from `st`)."""
-        out = [self.move_token[move.name]]
+        if not move.args:
+            return (self.move_token[move.name],)
+        out: list = []
         for encode, arg in zip(self.param_encoders[(st.phase, move.decl)], move.args):
             encode(st, arg, out)
+        out[0] = self.head[move.name][out[0]]
         return tuple(out)
 
     def legal_sequences(self, st: State) -> list[tuple[tuple[int, ...], Move]]:
@@ -275,13 +334,14 @@ class ActionTree:
     """The legal moves of one position that begin with the tokens chosen so far (`depth` of
     them), split by their next token when first asked: `next(enc, st)` maps a token to the
     subtree it leads to, or to the Move itself when it leads to one move only (its other tokens
-    are the only ones possible, taken at once). Moves are encoded lazily, one parameter at a
-    time as the depth needs it: the first token is the move's name, so the root splits without
-    encoding anything, and a token that leads to one move plays it without encoding the rest."""
+    are the only ones possible, taken at once). The root's tokens are the moves' heads, known
+    for every move (kept on a Move made once for its values); the others are encoded lazily,
+    one parameter at a time as the depth needs it, so a head that leads to one move plays it
+    without encoding the rest."""
 
     __slots__ = ("depth", "moves", "tokens", "_next", "choices")
 
-    def __init__(self, depth: int, moves: list[Move], tokens: list[list] | None):
+    def __init__(self, depth: int, moves: list[Move], tokens: list[list]):
         self.depth = depth
         self.moves = moves
         # Per move: the index of the next parameter to encode, then its tokens encoded so far.
@@ -293,28 +353,11 @@ class ActionTree:
         following = self._next
         if following is not None:
             return following
-        following = self._next = {}
-        depth = self.depth
-        if depth == 0:
-            one = enc.one_name.get(st.phase)
-            if one is not None:  # every move of the phase has the one name: nothing to read
-                moves = self.moves
-                following[one] = moves[0] if len(moves) == 1 else ActionTree(1, moves, None)
-                return following
-            grouped: dict[int, list[Move]] = {}
-            names = enc.move_token
-            for m in self.moves:
-                grouped.setdefault(names[m.name], []).append(m)
-            for token, moves in grouped.items():
-                following[token] = moves[0] if len(moves) == 1 else ActionTree(1, moves, None)
-            return following
         tokens = self.tokens
-        if tokens is None:
-            tokens = self.tokens = _first_tokens(enc, st, self.moves)
-        at = depth + 1
+        at = self.depth + 1
         try:
             # The usual case, every move's token at this depth known: one dict, and when the
-            # tokens all differ (a card each), each leads to its move.
+            # tokens all differ (a head each), each leads to its move.
             by_token: dict[int, ActionTree | Move] = {t[at]: m for m, t in zip(self.moves, tokens)}
         except IndexError:  # some move's token there is still to be encoded
             pass
@@ -322,6 +365,7 @@ class ActionTree:
             if len(by_token) == len(tokens):
                 self._next = by_token
                 return by_token
+        following = self._next = {}
         encoders = enc.param_encoders
         phase = st.phase
         split: dict[int, tuple[list[Move], list[list]]] = {}
@@ -341,60 +385,123 @@ class ActionTree:
             moves.append(m)
             seqs.append(t)
         for token, (moves, seqs) in split.items():
-            following[token] = moves[0] if len(moves) == 1 else ActionTree(depth + 1, moves, seqs)
+            following[token] = moves[0] if len(moves) == 1 else ActionTree(at, moves, seqs)
         return following
 
 
 def _first_tokens(enc: ActionEncoding, st: State, moves: list[Move]) -> list[list]:
-    """Per move, the index of its next parameter to encode then its tokens so far (its name
-    standing for its token): a move made once for its values has them all, worked out once
-    (ActionEncoding.known, never changed: every parameter is encoded, so nothing is appended)."""
-    known = enc.known
-    by_values = enc.by_values
-    phase = st.phase
+    """Per move, the index of its next parameter to encode then its tokens so far, its head
+    at least: a move whose tokens are its values' alone has them all, worked out the first
+    time and kept on the Move (`Move.actions`, never changed then: every parameter is encoded,
+    so nothing is appended)."""
     out = []
     for m in moves:
-        entry = known.get(id(m))
-        if entry is None:
-            if (phase, m.decl) not in by_values:
-                out.append([0, m.name])
-                continue
-            t: list = [len(m.args), m.name]
-            for encode, arg in zip(enc.param_encoders[(phase, m.decl)], m.args):
-                encode(st, arg, t)
-            if len(known) >= KNOWN_LIMIT:
-                known.clear()
-            entry = known[id(m)] = (m, t)
-        out.append(entry[1])
+        t = m.actions
+        out.append(t if t is not None else _start(enc, st, m))
     return out
 
 
-class _Tokens:
-    """A State's ActionTree with the legal list it was built from (a new list, a new tree),
-    and the subtree of the tokens last chosen (`at`, for the very tuple `at_pending`, which
-    apply_action set as the State's `pending`): the next call finds it without a walk."""
+def _start(enc: ActionEncoding, st: State, m: Move) -> list:
+    args = m.args
+    if not args:
+        t = m.actions = [0, enc.move_token[m.name]]
+        return t
+    key = (st.phase, m.decl)
+    encoders = enc.param_encoders[key]
+    if key in enc.by_values or (key in enc.by_values_unless_groups and m._seen is not None and not m._seen):
+        t = [len(args)]
+        for encode, arg in zip(encoders, args):
+            encode(st, arg, t)
+        t[1] = enc.head[m.name][t[1]]
+        m.actions = t
+        return t
+    t = [1]
+    encoders[0](st, args[0], t)
+    t[1] = enc.head[m.name][t[1]]
+    return t
 
-    __slots__ = ("legal", "root", "enc", "at_pending", "at")
 
-    def __init__(self, legal: list[Move], root: ActionTree, enc: ActionEncoding):
-        self.legal = legal
-        self.root = root
+class _Tokens(ActionTree):
+    """The root of a State's ActionTree, kept on the State with the legal list it splits (a
+    new list, a new root), and the subtree of the tokens last chosen (`at`, for the very tuple
+    `at_pending`, which apply_action set as the State's `pending`): the next call finds it
+    without a walk. Made for every move, so the root is a list of heads, the moves' own
+    (`heads[i]` is the head of `moves[i]`, where every move's tokens are kept on it): choosing
+    a head then finds its move in the list, and the tree's dict is made only when asked for."""
+
+    __slots__ = ("enc", "at_pending", "at", "heads")
+
+    def __init__(self, legal: list[Move], heads: list[int] | None, enc: ActionEncoding, choices: list[int] | None):
+        self.depth = 0
+        self.moves = legal
+        self.heads = heads
+        self.tokens = None if heads is not None else _NO_TOKENS
+        self._next = None
+        self.choices = choices
         self.enc = enc
         self.at_pending: tuple = ()
-        self.at: ActionTree | Move | None = root
+        self.at: ActionTree | Move | None = self
+
+    def next(self, enc: ActionEncoding, st: State) -> dict[int, ActionTree | Move]:
+        if self._next is None and (self.tokens is None or self.tokens is _NO_TOKENS):
+            self.tokens = _first_tokens(enc, st, self.moves)
+        return ActionTree.next(self, enc, st)
+
+
+_NO_MOVES: list[Move] = []
+_NO_TOKENS: list[list] = []  # a root's tokens not worked out yet, some move not encoded yet
 
 
 def _tokens(st: State) -> _Tokens:
-    """The tree of the legal moves of `st` (empty when the game is over), kept on the State
+    """The root of the legal moves of `st` (empty when the game is over), kept on the State
     with the list of legal moves it splits."""
     kept = st._actions
-    if kept is not None and kept.legal is st._legal and kept.legal is not None:
+    if kept is not None and kept.moves is st._legal:
         return kept
-    enc = kept.enc if kept is not None else encoding(st.game)  # a State's game is always the same
     if st.over:
-        return _Tokens([], ActionTree(0, [], None), enc)
+        return _Tokens(_NO_MOVES, [], kept.enc if kept is not None else encoding(st.game), [])
     legal = st.legal_moves()
-    kept = st._actions = _Tokens(legal, ActionTree(0, legal, None), enc)
+    enc = kept.enc if kept is not None else encoding(st.game)  # a State's game is always the same
+    choices = None
+    count = len(legal)
+    if count == 1:  # a forced move, the only move of War: its head alone, sorted as it is
+        move = legal[0]
+        heads: list[int] | None = None if move.actions is None else [move.actions[1]]
+        choices = heads
+    elif count < LONG_LIST:
+        try:
+            heads = [m.actions[1] for m in legal]
+        except TypeError:  # a move not encoded yet (or not by its values alone: never kept)
+            heads = None
+    else:
+        # A long list listed again (the bets of a range) has the same heads: found by the
+        # moves' identities, which the entry keeps alive.
+        key = tuple(map(id, legal))
+        root = enc.roots.get(key)
+        if root is not None:
+            heads, choices = root[1], root[2]
+        else:
+            try:
+                heads = [m.actions[1] for m in legal]
+            except TypeError:
+                heads = None
+            else:
+                choices = sorted(set(heads))
+                if len(enc.roots) >= ROOTS_LIMIT:
+                    enc.roots.clear()
+                enc.roots[key] = (legal, heads, choices)
+    if kept is None:
+        kept = st._actions = _Tokens(legal, heads, enc, choices)
+    else:
+        # The State's root, made again for its new legal list without making an object: the
+        # old one is no one's but the State's (a copy of a State lists its own).
+        kept.moves = legal
+        kept.heads = heads
+        kept.tokens = None if heads is not None else _NO_TOKENS
+        kept._next = None
+        kept.choices = choices
+        kept.at_pending = ()
+        kept.at = kept
     return kept
 
 
@@ -403,16 +510,16 @@ def _chosen(st: State, kept: _Tokens) -> ActionTree | Move | None:
     pending = st.pending
     if pending is kept.at_pending:
         return kept.at
-    node: ActionTree | Move | None = kept.root
+    node: ActionTree | Move | None = kept
     for token in pending:
         node = node.next(kept.enc, st).get(token) if isinstance(node, ActionTree) else None
     return node
 
 
-def _forced(node: ActionTree | Move, enc: ActionEncoding, st: State,
+def _forced(node: Any, enc: ActionEncoding, st: State,
             prefix: tuple[int, ...]) -> tuple[tuple[int, ...], ActionTree | Move]:
     """Past the tokens that are the only ones possible next: the tokens then and the node."""
-    while node.__class__ is ActionTree:
+    while node.__class__ is not Move:
         following = node.next(enc, st)
         if len(following) != 1:
             break
@@ -426,11 +533,17 @@ def _forced(node: ActionTree | Move, enc: ActionEncoding, st: State,
 def legal_actions(st: State) -> list[int]:
     """The distinct next tokens of the legal moves that extend the move chosen so far."""
     kept = st._actions
-    legal = st._legal
-    if kept is None or kept.legal is not legal or legal is None:
+    if kept is None or kept.moves is not st._legal:
         kept = _tokens(st)
-    node = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
-    if node.__class__ is not ActionTree:
+    if not st.pending:
+        choices = kept.choices
+        if choices is None:
+            heads = kept.heads
+            # the heads, each once (moves that share a head are split further down)
+            choices = kept.choices = sorted(set(heads)) if heads is not None else sorted(kept.next(kept.enc, st))
+        return choices[:]
+    node: Any = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
+    if node is None or node.__class__ is Move:
         return []
     choices = node.choices
     if choices is None:
@@ -442,9 +555,9 @@ def legal_actions(st: State) -> list[int]:
 def _resolved(st: State, action: int, kept: _Tokens) -> tuple[tuple[int, ...], ActionTree | Move]:
     """resolve_action's work: the tokens chosen then and the node they lead to."""
     enc = kept.enc
-    node = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
-    child = None
-    if node.__class__ is ActionTree and action >= 0:
+    node: Any = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
+    child: Any = None
+    if node is not None and node.__class__ is not Move and action >= 0:
         following = node._next
         child = (following if following is not None else node.next(enc, st)).get(action)
     if child is None:
@@ -452,7 +565,7 @@ def _resolved(st: State, action: int, kept: _Tokens) -> tuple[tuple[int, ...], A
             raise IllegalMove(enc.label(action), "the game is over")
         raise IllegalMove(enc.label(action), "not a legal action here; legal: "
                           + ", ".join(f"{a} ({enc.label(a)})" for a in legal_actions(st)))
-    if child.__class__ is not ActionTree:
+    if child.__class__ is Move:
         return st.pending + (action,), child
     return _forced(child, enc, st, st.pending + (action,))
 
@@ -462,27 +575,37 @@ def resolve_action(st: State, action: int) -> tuple[tuple[int, ...], Move | None
     possible next included) and the Move they name, or None while the move is still being
     chosen. An illegal id raises IllegalMove; nothing is changed."""
     prefix, node = _resolved(st, action, _tokens(st))
-    return prefix, (None if node.__class__ is ActionTree else node)  # type: ignore[return-value]
+    return prefix, (node if node.__class__ is Move else None)
 
 
 def apply_action(st: State, action: int) -> Move | None:
     """Choose one token: returns the Move once the tokens name a whole move (it is played), or
     None while the move is still being chosen. An illegal id raises IllegalMove, state unchanged."""
     kept = st._actions
-    legal = st._legal
-    if kept is None or kept.legal is not legal or legal is None:
+    if kept is None or kept.moves is not st._legal:
         kept = _tokens(st)
-    node = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
-    following = node._next if node.__class__ is ActionTree else None
-    child = following.get(action) if following is not None and action >= 0 else None
+    if not st.pending:
+        heads = kept.heads
+        # The usual first token: a head of one move, found in the list of heads and played
+        # (a head shared by several moves, or no head, goes the tree's way below). The heads
+        # are known to differ once listed as choices of the same length.
+        if heads is not None and action in heads:
+            choices = kept.choices
+            if (choices is not None and len(choices) == len(heads)) or heads.count(action) == 1:
+                return st._apply_at(heads.index(action))
+        node: Any = kept
+    else:
+        node = kept.at if st.pending is kept.at_pending else _chosen(st, kept)
+    following = node._next if node is not None and node.__class__ is not Move else None
+    child: Any = following.get(action) if following is not None and action >= 0 else None
     if child is None:
         prefix, node = _resolved(st, action, kept)  # not listed yet, or not legal (IllegalMove)
-    elif child.__class__ is not ActionTree:
-        return st.apply(child)  # type: ignore[arg-type]  # the usual last token; applying clears `pending`
+    elif child.__class__ is Move:
+        return st.apply(child)  # the usual last token; applying clears `pending`
     else:
         prefix, node = _forced(child, kept.enc, st, st.pending + (action,))
-    if node.__class__ is not ActionTree:
-        return st.apply(node)  # type: ignore[arg-type]  # applying clears `pending`
+    if node.__class__ is Move:
+        return st.apply(node)  # applying clears `pending`
     st.pending = kept.at_pending = prefix
     kept.at = node
     return None
@@ -493,11 +616,11 @@ def action_to_string(st: State, action: int) -> str:
     chosen so far with this one (``capture 8S …``)."""
     kept = _tokens(st)
     enc = kept.enc
-    node = _chosen(st, kept)
-    child = node.next(enc, st).get(action) if node.__class__ is ActionTree and action >= 0 else None
+    node: Any = _chosen(st, kept)
+    child = node.next(enc, st).get(action) if node is not None and node.__class__ is not Move and action >= 0 else None
     if child is None:
         return enc.label(action)
     _, child = _forced(child, enc, st, ())
-    if child.__class__ is not ActionTree:
-        return child.text  # type: ignore[union-attr]  # the only completion is taken at once
+    if child.__class__ is Move:
+        return child.text  # the only completion is taken at once
     return enc.describe(st.pending + (action,)) + " …"

@@ -24,9 +24,14 @@ class Move:
     The text is rendered on first use: simulations that never print a move never pay for it.
     A move that names groups keeps the cards they held when it was listed (`seen`), so its
     text is the same whenever it is asked for, even after the state has moved on.
+
+    `actions` is the move's integer action ids, kept by engine/actions.py the first time they
+    are asked for when they depend on the values alone (a Move made once for its values is
+    listed again and again, and is then encoded once); None until then.
     """
 
-    __slots__ = ("name", "args", "decl", "text", "_render", "_seen")
+    __slots__ = ("name", "args", "decl", "text", "_render", "_seen", "actions")
+    actions: list | None
 
     def __init__(self, name: str, args: tuple, decl: int, text: str | None = None, render=None, seen=None):
         self.name = name
@@ -36,6 +41,7 @@ class Move:
             self.text = text
         self._render = render
         self._seen = seen
+        self.actions = None
 
     def __getattr__(self, attr: str) -> str:
         # Called only for a slot not yet set, and only `text` may be unset: it is rendered on

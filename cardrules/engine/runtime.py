@@ -378,8 +378,11 @@ class State:
                 i = self._find(move, legal)  # a text not looked up before
         else:
             i = self._lookup(move)
-            legal = self._legal
-        move = legal[i]
+        return self._apply_at(i)
+
+    def _apply_at(self, i: int) -> Move:
+        """`apply` of the move at place `i` of the legal list (listed): the action ids find it there."""
+        move = self._legal[i]
         # All or nothing, without a copy per move: the moves applied since a checkpoint, as
         # places in their legal lists, replayed on failure (play is deterministic: draws are seeded).
         replay = self._replay
