@@ -329,6 +329,8 @@ class LoopWeights:
             return self.def_size(e.id)
         if isinstance(e, n.Call) and e.func in self.m.defs:
             return self.def_size(e.func)
+        if isinstance(e, n.Call) and e.func in REGISTRY and REGISTRY[e.func].no_longer_than_first and e.args:
+            return self.size(e.args[0])
         if isinstance(e, n.Call) and e.func not in self.m.deck.attrs and t.kind == "list" \
                 and t.of in (T.CARD, T.GROUP, T.ITEM, T.PLAYER, T.TEAM):
             # A built-in's cards, groups or seats are some of those the game has.

@@ -47,6 +47,9 @@ class Builtin:
     # For a built-in that makes a list: ``counted(state, *args)`` is how many items that list
     # would hold, counted without making it (`count(sum_subsets(...))`), or the same error.
     counted: Callable | None = None
+    # True for a built-in whose list holds at most as many items as the collection it is given
+    # first (the values it takes, each once): the work pass bounds the loops over it by that.
+    no_longer_than_first: bool = False
 
     def result_type(self, arg_types: list[T.Type]) -> T.Type:
         return self.returns(arg_types) if callable(self.returns) else self.returns
@@ -124,10 +127,10 @@ def values_of(st, f, xs) -> list:
 
 def builtin(name: str, params: tuple[T.Type, ...], returns, doc: str, inline: str | None = None, *,
             reads_state: bool = True, deterministic: bool = True, short_form: int | None = None,
-            by_card: Callable | None = None, counted: Callable | None = None):
+            by_card: Callable | None = None, counted: Callable | None = None, no_longer_than_first: bool = False):
     def register(fn):
         REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic, short_form,
-                                 by_card, counted)
+                                 by_card, counted, no_longer_than_first)
         return fn
     return register
 

@@ -51,6 +51,6 @@ def _disjoint_sums(st, xs, target, value, exact):
 
 @builtin("distinct_values", (T.COLLECTION, T.FUNC), T.list_of(T.NUMBER),
          "The different values f gives the items, each once, smallest first: the totals a hand "
-         "can meet, such as the values a build may be made for.")
+         "can meet, such as the values a build may be made for.", no_longer_than_first=True)
 def _distinct_values(st, xs, value):
     return sorted(set(values_of(st, value, xs)))
