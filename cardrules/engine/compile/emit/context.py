@@ -4,6 +4,8 @@ generator, in loops, in defs written in place)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
@@ -123,6 +125,22 @@ class Emission:
     def fresh(self) -> str:
         self.temp += 1
         return f"_t{self.temp}"
+
+    @contextmanager
+    def def_in_place(self, arguments: dict, call) -> Iterator[None]:
+        """While a def's body is written in place of `call` (None: a def without parameters
+        named), its parameters read `arguments`, and no local bound outside is bound in it."""
+        self.inlined.append(arguments)
+        if call is not None:
+            self.inline_calls.append(call)
+        saved, self.bound = self.bound, []
+        try:
+            yield
+        finally:
+            self.bound = saved
+            self.inlined.pop()
+            if call is not None:
+                self.inline_calls.pop()
 
     def helper_name(self) -> str:
         self.temp += 1

@@ -134,18 +134,8 @@ class Expressions:
 
     def in_place(self, arguments: dict[str, Code], call, body) -> Code:
         """A def's body written in place of its call, its parameters replaced by `arguments`."""
-        em = self.em
-        em.inlined.append(arguments)
-        if call is not None:
-            em.inline_calls.append(call)
-        saved, em.bound = em.bound, []
-        try:
+        with self.em.def_in_place(arguments, call):
             inner = self.expr(body)
-        finally:
-            em.bound = saved
-            em.inlined.pop()
-            if call is not None:
-                em.inline_calls.pop()
         return code(f"({inner})", inner)
 
     def e_Unary(self, e):

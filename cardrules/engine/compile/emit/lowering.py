@@ -190,18 +190,8 @@ class Lowering:
 
     def in_place(self, arguments: dict[str, Code], call, body, span) -> Code:
         """As Expressions.in_place, the def's body lowered."""
-        em = self.em
-        em.inlined.append(arguments)
-        if call is not None:
-            em.inline_calls.append(call)
-        saved, em.bound = em.bound, []
-        try:
+        with self.em.def_in_place(arguments, call):
             return self.lower(body, span)
-        finally:
-            em.bound = saved
-            em.inlined.pop()
-            if call is not None:
-                em.inline_calls.pop()
 
     def logical(self, e: n.Binary, span) -> Code:
         """`and`, `or` as Expressions writes them, the right side lowered under an `if`: a
