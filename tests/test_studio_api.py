@@ -208,7 +208,7 @@ def test_info_is_what_cardrules_info_says(client):
     assert info["players"] == {"low": 2, "high": 4, "default": 2, "now": 2}
     assert [p["name"] for p in info["params"]] == ["partnerships", "target", "last_cards"]
     assert info["params"][1]["choices"] == [21, 31] and info["deck"] == 52
-    assert info["actions"]["count"] == len(info["actions"]["labels"]) == 109
+    assert info["actions"]["count"] == len(info["actions"]["labels"]) == 421  # tokens, then move heads
 
 
 # --- the no-peeking rule on the wire ------------------------------------------------------------
