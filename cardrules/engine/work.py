@@ -310,9 +310,11 @@ class LoopWeights:
         t = self.m.types.get(id(e), T.ANY)
         if t in (T.ZONE, T.GZONE, T.GROUP):
             return self.deck
-        kind = self.m.names.get(id(e), ("",))[0] if isinstance(e, n.Name) else None
+        kind, what = self.m.names.get(id(e), ("", None))[:2] if isinstance(e, n.Name) else (None, None)
         if kind == "const" and t.kind == "list":
             return self.players  # `players`, `teams`
+        if kind == "param" and isinstance(self.m.values.get(what), tuple):
+            return len(self.m.values[what])  # a list parameter's value, known before play
         if kind == "local" and e.id in self._locals:
             return self._locals[e.id]
         if kind == "local" and self._context[-1] is not None:
