@@ -67,6 +67,7 @@ class LoopWeights:
                               for i, g in enumerate(mv.generators)}
         self._calls: dict[str, list[n.Call]] = {}
         self._inside_open: frozenset[int] | None = None
+        self._bounding: set[str] = set()  # the defs whose bodies `interval` is reading
         self._loops: dict[str, list[Any]] = {}  # a loop variable's name -> what its loops go through
         lets = []
         for x in _every_node(model):
@@ -167,6 +168,10 @@ class LoopWeights:
         if size <= SMALL_LOOP and size * each <= HEAVY_LOOP:
             return -1
         return self._cap(each)
+
+    def _is_loop_variable(self, e: Any, var: str) -> bool:
+        return e is None or (isinstance(e, n.Name) and e.id == var
+                             and self.m.names.get(id(e), ("local",))[0] == "local")
 
     def inside_open_loops(self) -> frozenset[int]:
         """The nodes evaluated in the rounds of a loop that may be long: its test and body, the
@@ -346,6 +351,14 @@ class LoopWeights:
             return value, value
         if isinstance(e, n.Call) and e.func == "count" and len(e.args) == 1 and e.func not in self.m.defs:
             return 0, self.size(e.args[0])
+        if isinstance(e, n.Call) and e.func in self.m.defs and e.func not in self._bounding:
+            self._bounding.add(e.func)  # the language has no recursion; this guards anyway
+            try:
+                return self.within(e.func, self.interval, self.m.defs[e.func].body)
+            finally:
+                self._bounding.discard(e.func)
+        if isinstance(e, n.Aggregate) and e.func in ("max", "min") and self._is_loop_variable(e.element, e.var):
+            return self.item_interval(e.iterable)  # one of the items (or none, which bounds nothing)
         if isinstance(e, n.Call) and e.func in ("min", "max") and len(e.args) == 2 and e.func not in self.m.defs:
             a, b = self.interval(e.args[0]), self.interval(e.args[1])
             if a is None or b is None:
@@ -449,6 +462,10 @@ class LoopWeights:
             for a in e.args:
                 at = self.m.types.get(id(a), T.ANY)
                 given += 1 if at == T.CARD else self.size(a) if T.is_collection(at) else 0
+            place = REGISTRY[e.func].items_at_most if e.func in REGISTRY else None
+            bound = self.interval(e.args[place]) if place is not None and place < len(e.args) else None
+            if bound is not None:
+                given = min(given, max(bound[1], 0))
             return min(given, self.deck)
         if t in (T.ZONE, T.GZONE, T.GROUP):
             return self.deck

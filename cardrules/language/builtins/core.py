@@ -50,6 +50,9 @@ class Builtin:
     # True for a built-in whose list holds at most as many items as the collection it is given
     # first (the values it takes, each once): the work pass bounds the loops over it by that.
     no_longer_than_first: bool = False
+    # For a built-in that makes lists: the place of the argument that bounds how many items
+    # each of those lists holds (subsets' largest size), which the work pass bounds loops by.
+    items_at_most: int | None = None
 
     def result_type(self, arg_types: list[T.Type]) -> T.Type:
         return self.returns(arg_types) if callable(self.returns) else self.returns
@@ -127,10 +130,11 @@ def values_of(st, f, xs) -> list:
 
 def builtin(name: str, params: tuple[T.Type, ...], returns, doc: str, inline: str | None = None, *,
             reads_state: bool = True, deterministic: bool = True, short_form: int | None = None,
-            by_card: Callable | None = None, counted: Callable | None = None, no_longer_than_first: bool = False):
+            by_card: Callable | None = None, counted: Callable | None = None, no_longer_than_first: bool = False,
+            items_at_most: int | None = None):
     def register(fn):
         REGISTRY[name] = Builtin(name, params, returns, fn, doc, inline, reads_state, deterministic, short_form,
-                                 by_card, counted, no_longer_than_first)
+                                 by_card, counted, no_longer_than_first, items_at_most)
         return fn
     return register
 
@@ -351,7 +355,7 @@ def _index_of(st, x, xs):
 
 @builtin("subsets", (T.COLLECTION, T.NUMBER, T.NUMBER), list_of_lists(0),
          "Every subset of the items with between lo and hi elements, in a fixed order.",
-         reads_state=False)
+         reads_state=False, items_at_most=2)
 def _subsets(st, xs, lo, hi):
     lo, hi = max(int(lo), 0), min(int(hi), len(xs))
     if len(xs) > _FEW_ITEMS:
