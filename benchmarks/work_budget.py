@@ -43,7 +43,10 @@ def no_loop_charges():
 
 
 def charged_loops(game) -> int:
-    return game.source.count("rt.charged(") + game.source.count("rt.charged_round(")
+    """The loops and built-in arguments of the compiled code that charge the step: by a call
+    (in an expression) or written out (before a loop statement, in a `repeat`)."""
+    source = game.source
+    return source.count("rt.charged(") + source.count("rt.overworked()")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -199,40 +199,30 @@ MAX_LIST = 100_000  # values in a list the rules make: a list past it is a diagn
 MAX_STEP_WORK = 20_000_000
 
 
-# The step being charged: the state, its step number, and what it may still do. One for the
-# process: a step is played by one thread at a time, and a state that is not the one charged
-# last starts afresh (so other threads can only make the limit later, never sooner).
-_BUDGET: list = [None, -1, 0]
-
-
 def charged(st, items, weight: int = 1):
-    """`items`, once the step has been charged `weight` units for each of them."""
+    """`items`, once the step has been charged `weight` units for each of them (from the
+    state's `work_left`, which the runtime sets to MAX_STEP_WORK whenever a step begins)."""
     if not items:  # nothing to go through (an empty list, none): nothing to charge; a generator is true
         return items
-    budget = _BUDGET
-    if budget[0] is not st or budget[1] != st.steps:
-        budget[0], budget[1], budget[2] = st, st.steps, MAX_STEP_WORK
     try:
-        left = budget[2] - len(items) * weight
+        left = st.work_left - len(items) * weight
     except TypeError:
         if not hasattr(items, "__iter__"):
             return items  # not a collection: nothing to go through
         items = list(items)  # a generator: read, so that its items are counted
-        left = budget[2] - len(items) * weight
-    budget[2] = left
+        left = st.work_left - len(items) * weight
+    st.work_left = left
     if left < 0:
-        raise LimitExceeded(f"this step did more than {MAX_STEP_WORK:,} units of work (items visited by loops)",
-                            "loop over fewer items, or nest fewer loops: the limit is the engine's, "
-                            "so a step of the rules must do less")
+        overworked()
     return items
 
 
-def charged_round(st, weight: int) -> None:
-    """One round of a `repeat`, charged `weight` units."""
-    charged(st, _ONE, weight)
-
-
-_ONE = (None,)
+def overworked() -> None:
+    """The step has done more than MAX_STEP_WORK units of work: it stops here, located by the
+    runtime at the rules line of the loop that went past."""
+    raise LimitExceeded(f"this step did more than {MAX_STEP_WORK:,} units of work (items visited by loops)",
+                        "loop over fewer items, or nest fewer loops: the limit is the engine's, "
+                        "so a step of the rules must do less")
 
 
 def joined(a, b, span: Span) -> list:

@@ -24,7 +24,7 @@ from ..language.model import ZoneInfo
 from ..language.types import Type
 from . import actions, explain, observation, position, trail
 from .errors import PYTHON_ERRORS, IllegalMove, RulesRuntimeError
-from .primitives import MOVE_CACHE_LIMIT, Move, SeededDraw, last_rendered, normal_text
+from .primitives import MAX_STEP_WORK, MOVE_CACHE_LIMIT, Move, SeededDraw, last_rendered, normal_text
 
 MAX_STEPS = 200_000
 LEGAL_MOVES_PER_STEP = 1024
@@ -166,6 +166,7 @@ class Game:
         st.seed = seed
         st.draws = 0
         st.steps = 0
+        st.work_left = MAX_STEP_WORK
         st.pending = ()
         st.sealed = ()
         st._legal = st._actions = None
@@ -230,6 +231,7 @@ class Game:
         st.over = False
         st.seed = seed
         st.draws = st.steps = 0
+        st.work_left = MAX_STEP_WORK
         st.pending = st.sealed = ()
         st.player = st._legal = st._actions = st._checkpoint = st._replay = None
         return st
@@ -271,8 +273,8 @@ class State:
     """One position of a game. Use ``game.new_state(seed)`` or :func:`cardrules.engine.position.load`."""
 
     __slots__ = ("game", "zones", "face", "known", "loc", "groups", "next_group", "vars", "phase",
-                 "player", "over", "seed", "draws", "steps", "pending", "sealed", "_legal", "_checkpoint",
-                 "_replay", "_actions")
+                 "player", "over", "seed", "draws", "steps", "work_left", "pending", "sealed", "_legal",
+                 "_checkpoint", "_replay", "_actions")
     game: Game
     zones: list[list[int]]          # slot -> the cards in it, bottom first
     face: bytearray                 # card -> 1 when it lies face up
@@ -287,6 +289,9 @@ class State:
     seed: int
     draws: int
     steps: int
+    # What the step being played may still do, in units of work (cardrules.engine.work): set
+    # afresh whenever `steps` grows, charged by the loops of the generated code that may be long.
+    work_left: int
     pending: tuple                  # a move half chosen through the integer actions
     # In a simultaneous phase, the choices made so far: (seat, place in its legal list) pairs,
     # which no other seat sees; the state itself changes only once every seat has chosen.
@@ -341,7 +346,9 @@ class State:
                                     phase.span, "add a move that is always possible, or go elsewhere first")
         # Listing moves is work too: each LEGAL_MOVES_PER_STEP of them count as a step of the
         # game, so a game that lists a hundred thousand moves at every turn ends at the step limit.
-        self.steps += len(legal) // LEGAL_MOVES_PER_STEP
+        if len(legal) >= LEGAL_MOVES_PER_STEP:
+            self.steps += len(legal) // LEGAL_MOVES_PER_STEP
+            self.work_left = MAX_STEP_WORK
         if self.game.has_copies and len(legal) > 1:
             # Identical copies of a card (two decks) give moves that differ only in identity:
             # one of each text is kept, the first.
@@ -436,6 +443,7 @@ class State:
         self._legal = None
         self.pending = ()
         self.steps += 1
+        self.work_left = MAX_STEP_WORK
         try:
             phase.bodies[move.decl](self, self.player, *move.args)
             if not self.over and self.steps <= game.max_steps:
@@ -477,6 +485,7 @@ class State:
         self._legal = None
         self.pending = ()
         self.steps += 1
+        self.work_left = MAX_STEP_WORK
         try:
             body(self, self.player, *move.args)
             # The usual next step, a choice phase, without the loop of `_settle`.
@@ -510,6 +519,7 @@ class State:
         self._legal = None
         self.pending = ()
         self.steps += 1
+        self.work_left = MAX_STEP_WORK
         try:
             seats = phase.turn(self)
             chosen = dict(self.sealed)
@@ -621,6 +631,7 @@ class State:
         st.seed = self.seed
         st.draws = self.draws
         st.steps = self.steps
+        st.work_left = MAX_STEP_WORK
         st.pending = self.pending
         st.sealed = self.sealed
         st._legal = st._actions = None  # caches of Move objects, not data: the copy lists its own
@@ -659,6 +670,7 @@ class State:
     def __setstate__(self, data: dict) -> None:
         for k in _STATE_DATA:
             setattr(self, k, data[k])
+        self.work_left = MAX_STEP_WORK
         self._legal = self._actions = None
         self._checkpoint = self._replay = None
 
@@ -749,12 +761,14 @@ class State:
                 player = self.player = phase.turn(self) if not phase.simultaneous else self._to_seal(phase)
                 if player is None and phase.race:
                     self.steps += 1  # every seat passed: the window's `all pass` went on elsewhere
+                    self.work_left = MAX_STEP_WORK
                     continue
                 if player.__class__ is not int or not 0 <= player < game.player_count:
                     raise RulesRuntimeError(f"phase `{phase.name}`: whose turn it is evaluated to "
                                             f"{player!r}, not a player", phase.span)
                 return
             self.steps += 1
+            self.work_left = MAX_STEP_WORK
             if not do(self):
                 raise RulesRuntimeError(f"phase `{phase.name}` finished without `goto`", phase.span)
         self.player = None

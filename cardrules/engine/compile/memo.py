@@ -48,6 +48,14 @@ class MemoTable:
         ref.memos = src.memos | {k}
         return ref
 
+    def is_reference(self, src: str) -> bool:
+        """Whether `src` is one reference to a kept value and nothing else."""
+        return src.startswith(_OPEN) and src.endswith(_CLOSE) and src[1:-1].isdigit()
+
+    def reuse(self, ref: str) -> None:
+        """`ref`, a reference, is read once more where it stands: a value read twice is kept."""
+        self.uses[int(ref[1:-1])] += 1
+
     def _fresh_name(self, what: str) -> str:
         name, i = what, 1
         while name in self._taken:

@@ -21,6 +21,7 @@ from .. import limits
 from ..code import Code, binding, code, literal, name
 from ..limits import MAX_INLINED
 from .aggregates import Aggregates
+from .charges import Charges
 from .context import Emission
 from .fractions import Fractions
 from .lowering import Lowering
@@ -37,6 +38,7 @@ class Expressions:
         self.aggregates = Aggregates(em, self)
         self.lowering = Lowering(em, self)
         self.shortcuts = Shortcuts(em, self)
+        self.charges = Charges(em)
 
     def expr(self, e) -> Code:
         em = self.em
@@ -203,12 +205,6 @@ class Expressions:
         items = [self.expr(i) for i in e.items]
         return code("[" + ", ".join(items) + "]", *items)
 
-    def charged(self, loop, source: Code) -> Code:
-        """`source`, the items `loop` goes through, charged to the step's work budget when
-        the loop may be long (see cardrules.engine.work)."""
-        weight = self.em.facts.loop_weights.weight(loop, tuple(self.em.inline_calls))
-        return source if weight is None else code(f"rt.charged(st, {source}, {weight})", source)
-
     def comprehension(self, var: str, iterable, condition, element, loop=None) -> tuple[Code, Code, Code]:
         """The parts of a comprehension: its element, its `for ... in ... if ...` and the
         source it goes through; `loop`, the node it comes from, charges the budget."""
@@ -218,7 +214,7 @@ class Expressions:
         # a built-in made of it is not needed.
         source = source.copy_of or source
         if loop is not None:
-            source = self.charged(loop, source)
+            source = self.charges.expression(loop, source)
         em.memo_table.bar(source.memos)
         em.bound.append(var)
         em.repeating += 1
@@ -339,9 +335,7 @@ class Expressions:
             others = [em.ns[a] for a in args[1:]]
             table = em.keyed_const(("by_card", f, *map(id, others)), lambda: b.by_card(em.deck, *others))
             return code(f"{table}[{args[0]}]", args[0], lookup=(table, args[0]) if args[0].local else None)
-        calls = tuple(em.inline_calls)
-        args = [code(f"rt.charged(st, {src}, 1)", src) if em.facts.loop_weights.charges_argument(f, a, calls) else src
-                for a, src in zip(e.args, args)]
+        args = self.charges.arguments(f, e.args, args)
         if b.inline is not None and (b.short_form is None or len(args) == b.short_form):
             return self.inline_builtin(b, args)
         impl = em.const(b.impl, "B")

@@ -238,7 +238,7 @@ class Lowering:
         em, ex = self.em, self.ex
         outer = em.w
         source = self.lowered_iterable(e.iterable, span) if self.needs(e.iterable) else ex.iterable(e.iterable)
-        source = ex.charged(e, source.copy_of or source)
+        source = ex.charges.before(e, source.copy_of or source, span)
         result = em.fresh()
         loop_var = f"{em.fresh()}_{e.var}"
         key = (len(em.inlined), e.var)

@@ -174,7 +174,7 @@ class Moves:
             if depth and depth % MAX_LOOPS == 0:
                 self.generator_helper(var_names[:depth], g.span)
             w = em.w
-            source = self.ex.charged(g, self.ex.loop_source(g.source))
+            source = self.ex.loop_source(g.source)
             if once is not None:
                 w.line(f"if {once} is None:", g.span)
                 w.indent += 1
@@ -183,6 +183,7 @@ class Moves:
             kept = self.kept_per_pass(tests, set(var_names[:depth]), set(var_names)) if depth else []
             for local, _ in kept:
                 w.line(f"{local} = ...", g.span)
+            source = self.ex.charges.before(g, source, g.span)
             w.line(f"for L_{g.var} in {source}:", g.span)
             w.indent += 1
             for t in tests:
@@ -306,7 +307,7 @@ class Moves:
         (_, t), = self.texts.move_params(mv)
         if t in _FLAT_LISTS or t.kind == "list" or t == T.ANY:
             return False
-        source = self.ex.charged(g, self.ex.loop_source(g.source))
+        source = self.ex.charges.before(g, self.ex.loop_source(g.source), g.span)
         self.em.w.line(f"out += map({self.move_table(j, mv, lazy)}.__getitem__, {source})", mv.span)
         return True
 

@@ -42,9 +42,7 @@ class Shortcuts:
                 or id(e) in em.lowered or REGISTRY[e.func].counted is None:
             return None
         b = REGISTRY[e.func]
-        calls = tuple(em.inline_calls)
         args = [self.ex.argument(a, t) for a, t in zip(e.args, b.params)]
-        args = [code(f"rt.charged(st, {src}, 1)", src) if em.facts.loop_weights.charges_argument(e.func, a, calls)
-                else src for a, src in zip(e.args, args)]
+        args = self.ex.charges.arguments(e.func, e.args, args)
         impl = em.const(b.counted, "B")
         return code(f"{impl}(st{''.join(', ' + a for a in args)})", *args, costly=True, impure=not b.deterministic)

@@ -13,7 +13,7 @@ from typing import Any
 from ....language import nodes as n
 from ....language import types as T
 from ....language.folding import const_eval
-from ..code import Code
+from ..code import Code, code
 from ..limits import MAX_INDENT, MAX_LOOPS
 from ..passes.fractions import assigned_names
 from . import narration
@@ -358,8 +358,8 @@ class Statements:
             # list is made afresh here or is a constant of the compiled rules.
             source = self.ex.iterable(s.iterable)
             if not (source.fresh or source.constant):
-                source = f"list({source})"
-            source = self.ex.charged(s, source)
+                source = code(f"list({source})", source)
+            source = self.ex.charges.before(s, source, s.span)
         else:
             # The filter is read once, before the loop: a body that moves cards cannot make
             # the loop skip or revisit any (docs/language.md, "Statements").
@@ -383,9 +383,7 @@ class Statements:
         w.line(f"for _ in range({const_eval(s.bound, em.m.values)}):", s.span)
         w.indent += 1
         w.line(f"if not ({self.expr(s.condition)}): break", s.condition.span)
-        weight = em.facts.loop_weights.weight(s)
-        if weight is not None:
-            w.line(f"rt.charged_round(st, {weight})", s.span)
+        self.ex.charges.round(s)
         self.block(s.body)
         w.indent -= 1
 
