@@ -169,10 +169,6 @@ class LoopWeights:
             return -1
         return self._cap(each)
 
-    def _is_loop_variable(self, e: Any, var: str) -> bool:
-        return e is None or (isinstance(e, n.Name) and e.id == var
-                             and self.m.names.get(id(e), ("local",))[0] == "local")
-
     def inside_open_loops(self) -> frozenset[int]:
         """The nodes evaluated in the rounds of a loop that may be long: its test and body, the
         tests of a move's later parameters and the move's condition, and the bodies of the defs
@@ -357,7 +353,7 @@ class LoopWeights:
                 return self.within(e.func, self.interval, self.m.defs[e.func].body)
             finally:
                 self._bounding.discard(e.func)
-        if isinstance(e, n.Aggregate) and e.func in ("max", "min") and self._is_loop_variable(e.element, e.var):
+        if isinstance(e, n.Aggregate) and e.func in ("max", "min") and self.m.is_loop_variable(e.element, e.var):
             return self.item_interval(e.iterable)  # one of the items (or none, which bounds nothing)
         if isinstance(e, n.Call) and e.func in ("min", "max") and len(e.args) == 2 and e.func not in self.m.defs:
             a, b = self.interval(e.args[0]), self.interval(e.args[1])

@@ -122,3 +122,8 @@ class Model:
     # Per player, every player in the order of play starting with that one (the direction's).
     seat_order: tuple[tuple[int, ...], ...] = ()
     length: LengthInfo | None = None  # the most moves a game takes, when the rules declare it
+
+    def is_loop_variable(self, e: Any, var: str) -> bool:
+        """Whether `e`, an aggregate's or a comprehension's element, is its variable `var`
+        itself (an aggregate with no element counts its items: the variable too)."""
+        return e is None or (isinstance(e, n.Name) and e.id == var and self.names.get(id(e), ("local",))[0] == "local")

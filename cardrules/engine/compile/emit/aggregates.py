@@ -20,7 +20,7 @@ class Aggregates:
         em = self.em
         elem, loop, source = self.ex.comprehension(e.var, e.iterable, e.condition, e.element, e)
         var = em.binding(e.var)
-        if func == "first" and e.condition is None and self.is_variable(e.element, e.var):
+        if func == "first" and e.condition is None and self.em.m.is_loop_variable(e.element, e.var):
             return code(f"next(iter({source}), None)", source, depth=2, costly=True)  # no generator made
         if func == "sum":
             scaled = self.ex.fractions.attribute(e)
@@ -46,11 +46,6 @@ class Aggregates:
             return binding(f"next(({elem} {loop}), None)", var, elem, loop, depth=2, costly=True)
         return binding(f"rt.extreme([({var}, {elem}) {loop}], {1 if func == 'most' else -1})", var, elem, loop,
                        depth=3, costly=True)
-
-    def is_variable(self, e, var: str) -> bool:
-        """Whether `e` is the comprehension variable `var` itself."""
-        return e is None or (isinstance(e, n.Name) and e.id == var
-                             and self.em.m.names.get(id(e), ("local",))[0] == "local")
 
     def mapped_test(self, func: str, elem: Code, e: n.Aggregate, source: Code) -> Code | None:
         """`any`/`all` of a table's values, `any` of a table's value equal to a plain value or

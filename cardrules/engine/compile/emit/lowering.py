@@ -258,7 +258,7 @@ class Lowering:
             invariant = self.invariants((e.element, e.condition), loop_var, eager)
             for node, lazy, _, _ in invariant:
                 em.lowered[id(node)] = lazy
-            if e.func == "count" and self.ex.aggregates.is_variable(e.element, e.var):
+            if e.func == "count" and em.m.is_loop_variable(e.element, e.var):
                 start = self.counted(e, var, result, span)
             else:
                 if e.condition is not None:
