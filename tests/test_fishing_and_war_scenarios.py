@@ -79,6 +79,24 @@ def test_go_fish_four_of_a_rank_is_a_book_laid_at_once():
     assert names(st, "books", 0) == ["7C", "7D", "7H", "7S"] and names(st, "hand", 0) == ["KD"]
 
 
+def test_go_fish_a_book_dealt_is_laid_before_the_first_turn():
+    """"Four cards of a rank make a book, laid face up at once": a deal that gives a player
+    four of a rank lays them before anyone asks for that rank (the first such deal of three
+    players, found by seed)."""
+    dealt = []
+    for seed in range(5000):
+        st = GO_FISH.new_state(seed)
+        dealt = [p for p in range(3) if names(st, "books", p)]
+        if dealt:
+            break
+    assert dealt, "no deal of the first 5,000 gives a book"
+    for p in range(3):
+        ranks = [c[:-1] for c in names(st, "hand", p)]
+        assert all(ranks.count(r) < 4 for r in ranks)
+    books = names(st, "books", dealt[0])
+    assert len(books) % 4 == 0 and len({c[:-1] for c in books}) == len(books) // 4
+
+
 # --- Scopa -----------------------------------------------------------------------------------
 
 def scopa(hands, table, game=SCOPA, stock_size=None, **variables):
