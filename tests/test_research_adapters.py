@@ -59,6 +59,28 @@ def test_openspiel_s_ismcts_bot_plays_whole_games_in_evaluate_bots(rules):
     assert len(returns) == game.num_players()
 
 
+def test_a_game_of_seeded_ismcts_bots_replays_move_for_move():
+    """OpenSpiel's bot resamples from an unseeded sampler of its own; the wrapper's are seeded,
+    so two games of the same seeds are the same game (they differed at move 52 of German Whist)."""
+    game = pyspiel.load_game("cardrules", {"rules": "german-whist"})
+
+    def played() -> list[int]:
+        bots = [openspiel_adapter.ISMCTSBot(game, simulations=2, seed=p) for p in range(2)]
+        chance, state, actions = np.random.RandomState(0), game.new_initial_state(), []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes())
+                action = int(chance.choice(outcomes, p=probabilities))
+            else:
+                action = bots[state.current_player()].step(state)
+            actions.append(action)
+            state.apply_action(action)
+        return actions
+
+    first = played()
+    assert len(first) > 52 and played() == first
+
+
 @pytest.mark.parametrize("rules, params", [("crazy-eights", {"players": 2}), ("blackjack", {}),
                                            ("kuhn-poker", {"seat": 1})])
 def test_the_gymnasium_env_passes_check_env_and_masks_its_actions(rules, params):

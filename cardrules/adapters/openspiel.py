@@ -608,13 +608,19 @@ class ISMCTSBot(ismcts.ISMCTSBot):
     Made as ``ISMCTSBot(game, simulations=..., seed=...)``: `simulations` per decision, rollouts
     by OpenSpiel's RandomRolloutEvaluator, to the end of the game or, with `rollout_length`, for
     at most that many steps (a rollout cut short is worth 0 to every seat); keyword arguments go
-    to OpenSpiel's bot."""
+    to OpenSpiel's bot. The seed decides everything the bot draws, the worlds it samples too:
+    a game of these bots replays move for move."""
 
     def __init__(self, game, simulations: int = 100, seed: int = 0, rollouts: int = 1, uct_c: float = 2.0,
                  rollout_length: int | None = None, **options):
         rng = np.random.RandomState(seed)
         self.evaluator = mcts.RandomRolloutEvaluator(rollouts, rng, rollout_length)
         super().__init__(game, self.evaluator, uct_c, simulations, random_state=rng, **options)
+        # OpenSpiel's bot resamples with an unseeded pyspiel.UniformProbabilitySampler, a new
+        # stream in every process: the same seed searched other worlds and played other games.
+        # Its worlds are drawn from a sampler of the seed, so that a game replays exactly.
+        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        self.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
 
     def restart_at(self, state):
         pass
@@ -652,6 +658,8 @@ class OpenSpielISMCTSAgent:
         simulations = self.FIRST_SIMULATIONS if self.rate is None else max(2, int(self.rate * self.SECONDS))
         bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, self.rng), 2.0, simulations,
                                random_state=self.rng, use_observation_string=True)
+        sampler = pyspiel.UniformProbabilitySampler(int(self.rng.randint(2 ** 31)), 0.0, 1.0)  # seeded, see ISMCTSBot
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
         started = time.process_time()
         action = bot.step(state)
         spent = time.process_time() - started
