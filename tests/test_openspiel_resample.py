@@ -86,13 +86,12 @@ def test_a_resampled_information_state_plays_on_to_the_end(name, seed, stop):
 
 # Run with CARDRULES_SLOW_CHECKS=1: games whose complete game with ISMCTSBot is long (each of
 # its simulations plays on to the end of the match through the adapter), crazy eights with its
-# specials 136 CPU-s and uno over 400; and three whose resampled positions the rules cannot
-# always play on, found over three seeds each (the bots replay exactly, so each seed fails or
-# passes every time): go fish at all three (a sample gives a hand four of a rank, which the rules
-# lay only when a hand takes a card), cassino to 31 at one of three (a builder left with no card
-# of the build's value) and cassino in partnerships at one (none of 200 samples played on). In
-# the default suite, CPU seconds of the test's game: cassino 16, president 17, the buraco
-# family 10 each, whist 7 and 8; the others 1 to 7.
+# specials 136 CPU-s, uno over 400 and cassino to 31 points 31 to 64; and two whose resampled
+# positions the rules cannot always play on (the bots replay exactly, so a seed fails or passes
+# every time): go fish at seeds 0-2 (a sample gives a hand four of a rank, which the rules lay
+# only when a hand takes a card) and cassino in partnerships at one of seeds 0-5 (a builder
+# left with no card of the build's value). In the default suite, CPU seconds of the test's
+# game: cassino 16, president 17, the buraco family 10 each, whist 7 and 8; the others 1 to 7.
 LONG_FOR_ISMCTS = {"cassino-partners", "cassino-31-last-capturer", "crazy-eights-specials", "go-fish", "uno"}
 
 
@@ -121,3 +120,21 @@ def test_rollouts_cut_short_still_complete_a_game():
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     assert list(evaluator.evaluate(state)) == [0.0, 0.0]  # one step does not end a match of Cassino
+
+
+def test_a_seat_that_holds_no_hidden_card_is_not_asked_whether_it_could_move():
+    """goes_on asks only the seats it is given whether they could move were it their turn, and
+    the adapter gives it the seats whose cards a sample dealt afresh: a seat with an empty hand
+    cannot move, in every sample and in the real game alike, and asking it refused every strict
+    sample of such a Cassino table (ISMCTSBot's game of cassino in partnerships, seed 2)."""
+    from cardrules import load_game
+    from cardrules.engine.position import load_data
+    from cardrules.play.agents import goes_on
+
+    game = load_game("cassino-partners")
+    st = load_data(game, {"phase": "play", "vars": {"dealer": 3, "to_act": 1, "capturer": 3, "trailed": True},
+                          "zones": {"hand": [[], ["QD"], ["5D"], ["6C"]], "table": ["QH", "5C"],
+                                    "stock": [c for c in game.deck.names if c not in ("QD", "5D", "6C", "QH", "5C")]}})
+    rng = random.Random(0)
+    assert not goes_on(st, rng, 0, range(4))  # seat 0 has no card to play
+    assert goes_on(st, rng, 0, [1, 2, 3])

@@ -43,7 +43,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ..engine.actions import encoding, resolve_action
 from ..play.agents import goes_on
-from ..play.search import Knowledge
+from ..play.search import Knowledge, hidden_places
 from ..engine.loader import load_game, parse_param
 from ..engine.observation_tensor import (information_state_string, layout, observation_string, observation_tensor,
                                   observed_move)
@@ -412,25 +412,39 @@ def _playable_sample(node: _Node, seat: int, rng: random.Random):
     that the rules can play on; RulesRuntimeError when none is. A sample is dealt as cardrules's
     ismcts deals one (play.search.Knowledge: a card seen going into a hidden zone stays there)
     and must make every move the others made legal in the past it implies (a Cassino builder
-    held a card of the build's value); then every seat must have a legal move were it its turn,
-    and a short random playout must not fail (play.agents.goes_on)."""
+    held a card of the build's value); then every seat whose cards it dealt afresh must have a
+    legal move were it its turn, and a short random playout must not fail (play.agents.goes_on)."""
     rules = node.context.rules
     knowledge = _knowledge(node, seat)
+    # A seat that holds no card `seat` cannot see has the same moves in every sample: whether
+    # it could move now (an empty hand cannot) is no test of a sample, and asking it refused
+    # every sample of a Cassino table where one seat had played its last card.
+    redealt = _holders(node.state, seat)
     for tries in range(RESAMPLE_TRIES):
         sample = knowledge.sample(node.state, rng)
-        # The first half of the samples must agree with every recorded move, and make every
-        # seat able to move: in a phase where some seat never moves no sample has it, and the
-        # second half asks only for play to go on.
+        # The first half of the samples must agree with every recorded move, and leave every
+        # seat dealt afresh able to move; the second half asks only for play to go on.
         strict = tries < RESAMPLE_TRIES // 2
         if strict and knowledge.records and knowledge.consistent(sample, rng, 1):
             continue
-        if goes_on(sample, rng, PROBE_ROUNDS * rules.player_count, every_seat=strict):
+        if goes_on(sample, rng, PROBE_ROUNDS * rules.player_count, redealt if strict else ()):
             if isinstance(sample, ChanceState):
                 sample.resolve_everything()  # the hidden cards were just dealt at random
             return sample
     raise RulesRuntimeError(f"resample_from_infostate: none of {RESAMPLE_TRIES} samples of the cards seat {seat} "
                             "cannot see lets the rules play on", None,
                             "the position is one that past play pins down more than a fresh deal can find")
+
+
+def _holders(st: State, seat: int) -> list[int]:
+    """The seats that own a zone slot holding a card `seat` cannot see (a hand, a team's pile)."""
+    game = st.game
+    seats: set[int] = set()
+    for _, _, slot in hidden_places(st, seat):
+        zone, owner = game.slot_zone[slot], game.slot_owner[slot]
+        if owner is not None:
+            seats.update((owner,) if zone.owner == "player" else game.members[owner])
+    return sorted(seats)
 
 
 def chance_text(node: _Node, action: int) -> str:

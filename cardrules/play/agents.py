@@ -10,7 +10,7 @@ from its seat dealt afresh at random (see :func:`sample_hidden`).
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Iterable, Protocol
 
 from ..engine.errors import RulesRuntimeError
 from ..engine.per_game import per_game
@@ -160,16 +160,16 @@ def reseal(st: State, seat: int, rng: random.Random) -> None:
         st.player, st._legal, st.sealed = player, None, tuple(drawn)
 
 
-def goes_on(st: State, rng: random.Random, moves: int, every_seat: bool = True) -> bool:
-    """Whether the rules can play on from `st`, a sample of hidden cards: with `every_seat`,
-    each seat would have a legal move were it its turn now, and random play from a copy makes
-    `moves` moves (or reaches the end) without the rules failing. A sample can break what past
-    play implies (a Cassino builder holds a card of the build's value) and leave a seat with no
-    legal move when its turn comes; that is what this finds."""
+def goes_on(st: State, rng: random.Random, moves: int, seats: Iterable[int] = ()) -> bool:
+    """Whether the rules can play on from `st`, a sample of hidden cards: each of `seats` would
+    have a legal move were it its turn now, and random play from a copy makes `moves` moves (or
+    reaches the end) without the rules failing. A sample can break what past play implies (a
+    Cassino builder holds a card of the build's value) and leave a seat with no legal move when
+    its turn comes; that is what this finds."""
     trial = State.clone(st)  # a plain State: its draws are seeded, whatever kind `st` is
     try:
-        if every_seat and not trial.over:
-            for seat in range(trial.game.player_count):
+        if not trial.over:
+            for seat in seats:
                 turn = State.clone(trial)
                 turn.player = seat
                 turn.legal_moves()
