@@ -610,6 +610,14 @@ class DeterminizedBot(pyspiel.Bot):
         self.bot.inform_action(state, player_id, action)
 
 
+def seeded_resampler(seed: int):
+    """A resampler for OpenSpiel's ISMCTSBot (`set_resampler`) that draws from a sampler of
+    `seed`. The bot's own resamples with an unseeded pyspiel.UniformProbabilitySampler, a new
+    stream in every process: the same seed searched other worlds and played other games."""
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    return lambda state, player: state.resample_from_infostate(player, sampler)
+
+
 class ISMCTSBot(ismcts.ISMCTSBot):
     """OpenSpiel's information-set MCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``)
     made whole for ``evaluate_bots``, which tells every bot that a game starts
@@ -630,11 +638,7 @@ class ISMCTSBot(ismcts.ISMCTSBot):
         rng = np.random.RandomState(seed)
         self.evaluator = mcts.RandomRolloutEvaluator(rollouts, rng, rollout_length)
         super().__init__(game, self.evaluator, uct_c, simulations, random_state=rng, **options)
-        # OpenSpiel's bot resamples with an unseeded pyspiel.UniformProbabilitySampler, a new
-        # stream in every process: the same seed searched other worlds and played other games.
-        # Its worlds are drawn from a sampler of the seed, so that a game replays exactly.
-        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
-        self.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+        self.set_resampler(seeded_resampler(seed))
 
     def restart_at(self, state):
         pass
@@ -672,8 +676,7 @@ class OpenSpielISMCTSAgent:
         simulations = self.FIRST_SIMULATIONS if self.rate is None else max(2, int(self.rate * self.SECONDS))
         bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, self.rng), 2.0, simulations,
                                random_state=self.rng, use_observation_string=True)
-        sampler = pyspiel.UniformProbabilitySampler(int(self.rng.randint(2 ** 31)), 0.0, 1.0)  # seeded, see ISMCTSBot
-        bot.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
+        bot.set_resampler(seeded_resampler(int(self.rng.randint(2 ** 31))))
         started = time.process_time()
         action = bot.step(state)
         spent = time.process_time() - started
