@@ -16,7 +16,7 @@ ONE_DEAL = load_game("president", {"deals": 1})
 
 def at_play(hands, pile=(), current=0, last=None, need=0, beat=-1, game=PRESIDENT, **variables):
     return load_data(game, {"phase": "play",
-                            "vars": {"dealt": 1, "dealer": 3, "current": current,
+                            "vars": {"hands": 1, "dealer": 3, "current": current,
                                      "last": current if last is None else last,
                                      "need": need, "beat": beat, **variables},
                             "zones": {"hand": [list(h) for h in hands], "pile": list(pile)},
@@ -131,7 +131,7 @@ def test_places_by_going_out_the_last_holding_cards_is_the_scum():
 
 def test_from_the_second_deal_the_scum_gives_his_best_card_and_the_president_gives_one_back():
     st = PRESIDENT.new_state(3)
-    while var(st, "dealt") == 1:
+    while var(st, "hands") == 1:
         st.apply(st.legal_moves()[0])
     places = var(st, "place")
     president, scum = places.index(1), places.index(4)
