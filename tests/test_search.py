@@ -191,6 +191,31 @@ def test_every_sample_agrees_with_the_moves_seen_when_one_that_does_exists():
         assert knowledge.consistent(world, rng) == 0
 
 
+def test_a_walk_of_samples_meets_records_that_fresh_samples_seldom_meet():
+    """Cassino in partnerships, eight moves in (seed 0): the records pin the others' hands down
+    so far that no fresh sample of 40 agrees with them; a walk of 25 samples that swaps a card
+    of a refuting move's slots each time (Knowledge.agreeing_sample) finds one most times, and
+    what it finds agrees with every record and looks to seat 0 as the real position does."""
+    game = game_named("cassino-partners")
+    state = game.new_state(0)
+    players = [RandomAgent(f"0:{p}") for p in range(4)]
+    knowledge = Knowledge(0)
+    for _ in range(8):
+        move = players[state.player].choose(state)
+        knowledge.observe(state, move)
+        state.apply(move)
+    assert state.player == 0
+    knowledge.update(state)
+    fresh = [knowledge.sample(state, random.Random(i)) for i in range(40)]
+    assert sum(knowledge.consistent(w, random.Random(i)) == 0 for i, w in enumerate(fresh)) == 0
+    walked = [knowledge.agreeing_sample(state, random.Random(i), 25) for i in range(40)]
+    found = [w for w in walked if w is not None]
+    assert len(found) >= 25
+    for i, world in enumerate(found):
+        assert knowledge.consistent(world, random.Random(i)) == 0
+        assert world.observation(0) == state.observation(0)
+
+
 # --- specs and budgets -----------------------------------------------------------------------
 
 def test_specs_name_the_agent_and_its_budget():

@@ -364,6 +364,7 @@ def _root(context: _Context) -> _Node:
 # survive (a sample that breaks what play implies fails within a round of the table or two).
 RESAMPLE_TRIES = 200
 PROBE_ROUNDS = 4
+WALK = 25  # samples a walk towards agreeing with the records may try
 
 
 def _knowledge(node: _Node, seat: int) -> Knowledge:
@@ -420,14 +421,15 @@ def _playable_sample(node: _Node, seat: int, rng: random.Random):
     # it could move now (an empty hand cannot) is no test of a sample, and asking it refused
     # every sample of a Cassino table where one seat had played its last card.
     redealt = _holders(node.state, seat)
-    for tries in range(RESAMPLE_TRIES):
-        sample = knowledge.sample(node.state, rng)
-        # The first half of the samples must agree with every recorded move, and leave every
-        # seat dealt afresh able to move; the second half asks only for play to go on.
-        strict = tries < RESAMPLE_TRIES // 2
-        if strict and knowledge.records and knowledge.consistent(sample, rng, 1):
-            continue
-        if goes_on(sample, rng, PROBE_ROUNDS * rules.player_count, redealt if strict else ()):
+    # Half the tries go to samples that agree with every recorded move, each found by a walk of
+    # up to WALK samples (Knowledge.agreeing_sample), and that leave every seat dealt afresh able
+    # to move; the other half to fresh samples that need only let play go on.
+    strict_tries = RESAMPLE_TRIES // 2 // WALK if knowledge.records else RESAMPLE_TRIES // 2
+    for tries in range(strict_tries + RESAMPLE_TRIES // 2):
+        strict = tries < strict_tries
+        sample = knowledge.agreeing_sample(node.state, rng, WALK) if strict else knowledge.sample(node.state, rng)
+        if sample is not None and goes_on(sample, rng, PROBE_ROUNDS * rules.player_count,
+                                          redealt if strict else ()):
             if isinstance(sample, ChanceState):
                 sample.resolve_everything()  # the hidden cards were just dealt at random
             return sample
