@@ -91,7 +91,7 @@ def test_a_resampled_information_state_plays_on_to_the_end(name, seed, stop):
 LONG_ROLLOUTS = {"cassino-partners", "cassino-31-last-capturer", "crazy-eights-specials"}
 ROLLOUT_STEPS = 30
 # Run with CARDRULES_SLOW_CHECKS=1: go fish, whose resampled positions the rules cannot always
-# play on: it fails at seed 0 of seeds 0-2 (the bots replay exactly, so a seed fails or passes
+# play on: it fails at seeds 0-2 (the bots replay exactly, so a seed fails or passes
 # every time), where a sample gives a hand four of a rank that the rules would have laid at
 # once, and no record of a move's legality refutes that. In the default suite, CPU seconds of
 # the test's game: cassino 16, president 17, the buraco family 10 each, cassino in partnerships
