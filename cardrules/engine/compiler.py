@@ -92,7 +92,8 @@ def _game(m: Model, emitted: Emitted, ns: dict, source: str, filename: str, line
         phases.append(CompiledPhase(p.name, i, ns.get(f"p{i}_turn"), ns.get(f"p{i}_do"), moves, p.span,
                                     ns.get(f"p{i}_gen"), None if p.simultaneous else slots.turn_variable(p),
                                     texts.copies_key(p) if has_copies and p.moves else None,
-                                    p.simultaneous, ns.get(f"p{i}_then"), p.race is not None))
+                                    p.simultaneous, ns.get(f"p{i}_then"), p.race is not None,
+                                    sampling=ns.get(f"p{i}_sampling")))
     members = tuple(tuple(p for p in range(m.player_count) if m.team_of[p] == t) for t in range(team_count))
     return Game(
         title=m.title, path=m.rules.path, params=dict(m.values), player_count=m.player_count,

@@ -7,6 +7,7 @@ below the runtime and the compiler, which both use it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from random import Random
 
@@ -425,6 +426,16 @@ def moves_of_range(lists: dict, interned: dict, low, high, span: Span, name: str
 # Lists of moves over a range are kept up to this long (and one longer list).
 RANGE_KEPT = 64
 _LONG_LIST = "long"  # the key, in a declaration's lists, of the ends of the long list kept
+
+
+class Deferred:
+    """A move of no parameters listed by a phase's `sampling` generator (State.play_random)
+    before its costly condition is tested: `holds()` tests it, when random play draws it."""
+
+    __slots__ = ("holds", "move")
+
+    def __init__(self, holds: Callable[[], bool], move: Move):
+        self.holds, self.move = holds, move
 
 
 class MoveTable(dict):

@@ -67,6 +67,9 @@ class CompiledPhase:
     # have passed and its `all pass` block has gone elsewhere.
     race: bool = False
     bodies: tuple[Callable, ...] = ()  # per move declaration, its body (`moves[j].body`, one look-up)
+    # sampling(state, me) -> the legal moves, but a move of no parameters whose condition is
+    # costly as a Deferred, untested (State.play_random); None when the phase has none such.
+    sampling: Callable | None = None
 
     def __attrs_post_init__(self) -> None:
         self.bodies = tuple(m.body for m in self.moves)
@@ -430,6 +433,37 @@ class State:
                     break
             else:
                 move = legal[self._lookup(move)]
+        return self._play_listed(move)
+
+    def play_random(self, random: Callable[[], float]) -> Move:
+        """Play a legal move drawn uniformly with `random` (floats in [0, 1), `rng.random`), as
+        `play(legal[int(random() * len(legal))])` would draw one but without the whole list
+        where the rules guard a move of no parameters with a costly condition (a knock when the
+        deadwood is low enough): that condition is tested only when the move is drawn, and a
+        drawn move that fails it is struck out and another drawn among the rest, so every
+        legal move is as likely as from the whole list. Search plays out thousands of games so."""
+        phase = self.game.phases[self.phase] if self._legal is None and not self.over else None
+        if phase is not None and phase.sampling is not None and not self.pending and not self.game.has_copies:
+            try:
+                listed = phase.sampling(self, self.player)
+                left = len(listed)
+                if left < LEGAL_MOVES_PER_STEP:
+                    while left:
+                        i = int(random() * left)
+                        move = listed[i]
+                        if move.__class__ is Move:
+                            return self._play_listed(move)
+                        if move.holds():
+                            return self._play_listed(move.move)
+                        left -= 1
+                        listed[i] = listed[left]
+            except PYTHON_ERRORS as exc:
+                raise self._located(exc) from None
+        legal = self.legal_moves()  # every move, or the rules' error when there is none
+        return self.play(legal[int(random() * len(legal))])
+
+    def _play_listed(self, move: Move) -> Move:
+        """`play` of a move known to be legal here."""
         self._replay = None
         game = self.game
         phase = game.phases[self.phase]

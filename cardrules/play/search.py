@@ -463,8 +463,7 @@ def playout(st: State, judge: _Judge, start: list[float], rng: random.Random) ->
     random = rng.random
     try:
         while not st.over and (hands is None or st.vars[hands] == hands_at) and moves_left:
-            moves = st.legal_moves()
-            st.play(moves[int(random() * len(moves))])
+            st.play_random(random)
             moves_left -= 1
     except RulesRuntimeError:
         return None

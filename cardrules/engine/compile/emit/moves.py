@@ -39,6 +39,9 @@ class Moves:
         self.texts = MoveTexts(em.m)
         self.generator_helpers: list[Writer] = []
         self.draws: RandomDraws | None = None  # made when first asked
+        self.deferring = False  # writing a `sampling` generator: costly conditions deferred
+        self.costly_guards = False  # the phase being written has a move to defer so
+        self.constants: dict[tuple[int, str], str] = {}  # see `kept`
 
     def move(self, i: int, j: int, mv: n.MoveDecl):
         """The body of move j of phase i as a function; returns its text renderers."""
@@ -61,10 +64,22 @@ class Moves:
         return render, lazy
 
     def generator(self, i: int, phase: n.Phase, renders: dict) -> None:
-        """One function listing every legal move of phase i."""
+        """One function listing every legal move of phase i; and, when a move of no parameters
+        has a costly condition (a call of a def or a built-in), another for random play,
+        `p{i}_sampling`, that lists such a move untested, as a Deferred (State.play_random)."""
+        self.costly_guards = False
+        self.write_generator(f"p{i}_gen", i, phase, renders)
+        if self.costly_guards and not phase.simultaneous:
+            self.deferring = True
+            try:
+                self.write_generator(f"p{i}_sampling", i, phase, renders)
+            finally:
+                self.deferring = False
+
+    def write_generator(self, name: str, i: int, phase: n.Phase, renders: dict) -> None:
         em = self.em
         w = em.w
-        w.line(f"def p{i}_gen(st, L_me):", phase.span)
+        w.line(f"def {name}(st, L_me):", phase.span)
         w.indent += 1
         w.line("out = []", phase.span)
         w.line("append = out.append", phase.span)
@@ -125,7 +140,7 @@ class Moves:
                 continue  # a move that the parameters rule out (an option turned off): never listed
             static = self.static_moves(j, mv, lazy) if mv.generators else None
             if static is not None:
-                w.line(f"out.extend({em.const(static, 'L')})", mv.span)
+                w.line(f"out.extend({self.kept(mv, 'static', lambda static=static: static, 'L')})", mv.span)
                 continue
             var_names = [g.var for g in mv.generators]
             parts = conjuncts(mv.condition) if mv.condition is not None else []
@@ -135,10 +150,19 @@ class Moves:
             for k, c in enumerate(parts):
                 if not (free_names(c) & set(var_names)):
                     if self.ex.known_truth(c) is not True:
-                        early.append(f"({self.ex.expr(c)})")
+                        early.append(self.ex.expr(c))
                     placed.add(k)
+            deferrable = not mv.generators and any(c.costly for c in early)
+            self.costly_guards = self.costly_guards or deferrable
+            if deferrable and self.deferring:
+                # Tested when drawn: a lambda, so the memo keeps its values in the dict.
+                for c in early:
+                    em.memo_table.bar(c.memos)
+                w.line(f"append(rt.Deferred(lambda: {' and '.join(f'({c})' for c in early)}, "
+                       f"{self.lone_move(j, mv, lazy)}))", mv.span)
+                continue
             if early:
-                w.line(f"if {' and '.join(early)}:", mv.span)
+                w.line(f"if {' and '.join(f'({c})' for c in early)}:", mv.span)
                 w.indent += 1
             if self.range_of_moves(j, mv, parts, placed, lazy) or self.moves_of_list(j, mv, parts, placed, lazy):
                 w.indent = start
@@ -271,29 +295,41 @@ class Moves:
         elif names_groups:
             # Its text shows the cards of the groups it names, as they are now; a move that
             # names no group reads the same in every state and is made once, as below.
-            cache = em.const({}, "C")
+            cache = self.kept(mv, "moves", dict)
             w.line(f"_a = {args_src}", mv.span)
             w.line("_s = rt.groups_seen(st, _a)", mv.span)
             w.line(f"if _s: append(Move({name_c}, _a, {j}, None, {lazy_c}, _s))", mv.span)
             w.line(f"else: append({cache}.get(_a) or rt.interned_move({cache}, _a, {name_c}, {j}, {lazy_c}, _s))",
                    mv.span)
         elif not args:
-            w.line(f"append({em.const(Move(mv.name, (), j, None, lazy), 'M')})", mv.span)
+            w.line(f"append({self.lone_move(j, mv, lazy)})", mv.span)
         elif len(args) == 1:
             # A move's text depends on its values only: one Move per values, made once; a
             # move of one value is found by that value, with no tuple made to look.
             w.line(f"append({self.move_table(j, mv, lazy)}[{args[0]}])", mv.span)
         else:
-            cache = em.const({}, "C")
+            cache = self.kept(mv, "moves", dict)
             w.line(f"_a = {args_src}", mv.span)
             w.line(f"_mv = {cache}.get(_a)", mv.span)
             w.line(f"append(_mv if _mv is not None else rt.interned_move({cache}, _a, {name_c}, {j}, {lazy_c}))",
                    mv.span)
 
+    def lone_move(self, j: int, mv: n.MoveDecl, lazy) -> str:
+        """The constant Move of a declaration of no parameters."""
+        return self.kept(mv, "move", lambda: Move(mv.name, (), j, None, lazy), "M")
+
     def move_table(self, j: int, mv: n.MoveDecl, lazy) -> str:
         """The constant table of the Moves of declaration j, a move of one value, by that value."""
-        em = self.em
-        return str(em.const(rt.MoveTable(mv.name, j, lazy), "C"))
+        return self.kept(mv, "table", lambda: rt.MoveTable(mv.name, j, lazy))
+
+    def kept(self, mv: n.MoveDecl, what: str, make, prefix: str = "C") -> str:
+        """A constant of declaration `mv` (its Moves, a cache of them), one for every generator
+        of its phase (`p{i}_gen` and `p{i}_sampling` list the same Move objects)."""
+        key = (id(mv), what)
+        found = self.constants.get(key)
+        if found is None:
+            found = self.constants[key] = str(self.em.const(make(), prefix))
+        return found
 
     def moves_of_list(self, j: int, mv: n.MoveDecl, parts: list, placed: set[int], lazy) -> bool:
         """A move of one value over a list, none left out (`play(c in playable(me))`): its moves
@@ -322,7 +358,7 @@ class Moves:
             return False
         em = self.em
         w = em.w
-        lists, interned = em.const({}, "C"), em.const({}, "C")
+        lists, interned = self.kept(mv, "lists", dict), self.kept(mv, "interned", dict)
         low, high, moves = em.fresh(), em.fresh(), em.fresh()
         w.line(f"{low}, {high} = {self.ex.expr(g.source.left)}, {self.ex.expr(g.source.right)}", mv.span)
         w.line(f"{moves} = {lists}.get(({low}, {high}))", mv.span)
