@@ -104,3 +104,13 @@ def test_work_budget_plays_a_game_with_charged_loops_both_ways_and_skips_one_wit
     assert scopa.split()[1] != "0" and ("pass" in scopa or "FAIL" in scopa)
     assert "sete-e-meio" in out and "the same code both ways" in out
     assert "of 1 games with charged loops within 5%" in out
+
+
+def test_ismcts_bot_plays_complete_games_over_seeds_and_says_which_completed(capsys):
+    pytest.importorskip("pyspiel")
+    from benchmarks import ismcts_bot
+    ismcts_bot.main(["kuhn-poker", "-n", "2", "--start", "1", "--rollout", "5"])
+    out = capsys.readouterr().out
+    assert "rollouts of at most 5 steps" in out
+    assert "seed   1" in out and "seed   2" in out
+    assert out.rstrip().endswith("2 of 2 games completed")
