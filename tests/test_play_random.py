@@ -7,9 +7,15 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st_
 
 from cardrules import RulesRuntimeError, load_game
 from cardrules.engine import primitives as rt
+from cardrules.language.resources import bundled_games
+
+# The bundled games with a phase that random play draws from without the whole list.
+SAMPLING = sorted(name for name in bundled_games() if any(p.sampling for p in load_game(name).phases))
 
 
 def _discard_turn(game, knock: bool):
@@ -90,3 +96,30 @@ score p: 0
         st.play_random(random.Random(0).random)
     assert str(drawn.value) == str(listed.value)
     assert "has no legal move" in str(drawn.value)
+
+
+def test_the_games_that_defer_a_costly_condition():
+    assert {"gin-rummy", "uno", "go-fish", "cribbage"} <= set(SAMPLING)
+
+
+@pytest.mark.parametrize("name", SAMPLING)
+@settings(max_examples=15)
+@given(seed=st_.integers(0, 10**6), draw=st_.integers(0, 10**6))
+def test_a_move_drawn_is_legal_and_plays_as_the_listed_one(name, seed, draw):
+    """Over random play of every game with a `sampling` phase: the move play_random draws is
+    one of legal_moves(), and the position after it is the position after playing that move
+    from the list."""
+    game = load_game(name)
+    state = game.new_state(seed)
+    rng = random.Random(draw)
+    for _ in range(120):
+        if state.over:
+            break
+        drawn = state.clone()
+        move = drawn.play_random(rng.random)
+        listed = state.clone()
+        legal = listed.legal_moves()
+        assert move.text in {m.text for m in legal}
+        listed.play(next(m for m in legal if m.text == move.text))
+        assert drawn.key() == listed.key()
+        state = drawn
