@@ -433,7 +433,9 @@ class State:
                     break
             else:
                 move = legal[self._lookup(move)]
-        return self._play_listed(move)
+        self._replay = None
+        self._play(move)
+        return move
 
     def play_random(self, random: Callable[[], float]) -> Move:
         """Play a legal move drawn uniformly with `random` (floats in [0, 1), `rng.random`), as
@@ -442,56 +444,39 @@ class State:
         deadwood is low enough): that condition is tested only when the move is drawn, and a
         drawn move that fails it is struck out and another drawn among the rest, so every
         legal move is as likely as from the whole list. Search plays out thousands of games so."""
-        phase = self.game.phases[self.phase] if self._legal is None and not self.over else None
-        if phase is not None and phase.sampling is not None and not self.pending and not self.game.has_copies:
-            try:
-                listed = phase.sampling(self, self.player)
-                left = len(listed)
-                if left < LEGAL_MOVES_PER_STEP:
-                    while left:
-                        i = int(random() * left)
-                        move = listed[i]
-                        if move.__class__ is Move:
-                            return self._play_listed(move)
-                        if move.holds():
-                            return self._play_listed(move.move)
-                        left -= 1
-                        listed[i] = listed[left]
-            except PYTHON_ERRORS as exc:
-                raise self._located(exc) from None
-        legal = self.legal_moves()  # every move, or the rules' error when there is none
-        return self.play(legal[int(random() * len(legal))])
-
-    def _play_listed(self, move: Move) -> Move:
-        """`play` of a move known to be legal here."""
+        move = self._drawn(random)
+        if move is None:
+            legal = self.legal_moves()  # every move, or the rules' error when there is none
+            return self.play(legal[int(random() * len(legal))])
         self._replay = None
-        game = self.game
-        phase = game.phases[self.phase]
-        if phase.simultaneous:
-            self._seal(move, self.pending, False)
-            return move
-        # `_play`'s path for a move that cannot be undone, written out: simulations and search
-        # come here for every move, and the call and its arguments were a tenth of a trick
-        # game's step.
-        pending = self.pending
-        self._legal = None
-        self.pending = ()
-        self.steps += 1
-        self.work_left = MAX_STEP_WORK
-        try:
-            phase.bodies[move.decl](self, self.player, *move.args)
-            if not self.over and self.steps <= game.max_steps:
-                phase = game.phases[self.phase]
-                if phase.do is None:
-                    slot = phase.turn_var
-                    player = phase.turn(self) if slot is None else self.vars[slot]
-                    if player.__class__ is int and 0 <= player < game.player_count:
-                        self.player = player
-                        return move
-            self._settle()
-        except PYTHON_ERRORS as exc:
-            raise self._undone(exc, pending, False) from None
+        self._play(move)
         return move
+
+    def _drawn(self, random: Callable[[], float]) -> Move | None:
+        """play_random's move drawn from the phase's `sampling` list; None where there is no
+        such list (or it is long, or every move in it fails its condition)."""
+        if self._legal is not None or self.over or self.pending or self.game.has_copies:
+            return None
+        sampling = self.game.phases[self.phase].sampling
+        if sampling is None:
+            return None
+        try:
+            listed = sampling(self, self.player)
+            left = len(listed)
+            if left >= LEGAL_MOVES_PER_STEP:
+                return None  # a long list counts as steps of the game: legal_moves counts them
+            while left:
+                i = int(random() * left)
+                move = listed[i]
+                if move.__class__ is Move:
+                    return move
+                if move.holds():
+                    return move.move
+                left -= 1
+                listed[i] = listed[left]
+        except PYTHON_ERRORS as exc:
+            raise self._located(exc) from None
+        return None
 
     def _lookup(self, move: Move | str) -> int:
         """Where in this state's legal list the move that `move` names stands, or IllegalMove."""
