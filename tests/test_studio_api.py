@@ -453,3 +453,35 @@ def test_a_validate_finding_replays_at_the_table_up_to_the_move_that_fails(clien
            "moves": finding["shrunk"], "seats": {}}
     view = client.ok("POST", "/api/replays", {"log": log})["view"]
     assert view["total"] == 4 and "it holds only 0" in view["stopped"] and "broken.rules:8" in view["stopped"]
+
+
+def test_two_threads_stopping_one_worker_close_its_pipe_once():
+    """A cancel stops a job's worker while the job's own call, hearing the pipe close, stops it
+    too: both stops end quietly (the second closing an already closed pipe did `close(fd)` twice,
+    Errno 9, and the cancel answered 500)."""
+    import threading
+
+    from cardrules.studio.worker import Worker
+    worker = Worker("test worker")
+    errors: list[BaseException] = []
+    # The race is between a close's test of the descriptor and its clearing, inside
+    # multiprocessing's Connection.close: widened here so that unserialised stops always meet.
+    really_close = worker.conn._close
+
+    def slow_close(*args):
+        time.sleep(0.05)
+        really_close(*args)
+    worker.conn._close = slow_close
+
+    def stop():
+        try:
+            worker.stop("stopped by the test")
+        except BaseException as exc:  # noqa: BLE001 (the test reports any)
+            errors.append(exc)
+    threads = [threading.Thread(target=stop) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [] and worker.conn.closed and not worker.alive
+    assert worker.stopped == "stopped by the test"

@@ -46,6 +46,9 @@ class Worker:
         self.process.start()
         child.close()
         self.lock = threading.Lock()
+        # Held by `stop`, which two threads may call at once (a cancel, and the call that then
+        # hears the pipe close): the pipe is closed once, never a descriptor number twice.
+        self.stopping = threading.Lock()
         self.stopped: str | None = None
         self.ready = False  # the process said it has imported what it runs
 
@@ -86,12 +89,13 @@ class Worker:
 
     def stop(self, why: str) -> None:
         """Kill the process (from any thread: a call waiting on it ends with WorkerStopped)."""
-        if self.stopped is None:
-            self.stopped = why
-        if self.process.is_alive():
-            self.process.kill()
-        self.process.join(5)
-        self.conn.close()
+        with self.stopping:
+            if self.stopped is None:
+                self.stopped = why
+            if self.process.is_alive():
+                self.process.kill()
+            self.process.join(5)
+            self.conn.close()  # a second close, once closed, does nothing
 
     @property
     def alive(self) -> bool:
