@@ -84,24 +84,21 @@ def test_a_resampled_information_state_plays_on_to_the_end(name, seed, stop):
     assert len(sample.returns()) == game.num_players()
 
 
-# Matches whose rollouts to the end take long through the adapter (each simulation plays on to
-# the end of the match: a game of crazy eights with its specials took 325 CPU-s, cassino in
-# partnerships 40): their bots' rollouts stop after ROLLOUT_STEPS steps, as a short budget
-# does; the game itself is played to its end.
-LONG_ROLLOUTS = {"cassino-partners", "cassino-31-last-capturer", "crazy-eights-specials"}
+# Each simulation's rollout stops after ROLLOUT_STEPS steps, as a short budget does (a rollout to
+# the end of a match through the adapter took long: a game of crazy eights with its specials 325
+# CPU-s, cassino in partnerships 40, cassino and president about 30); the game itself is played
+# to its end. Random play to the end goes through the adapter in OpenSpiel's random_sim_test
+# (test_openspiel_adapter.py) and from resampled positions (above).
 ROLLOUT_STEPS = 30
 # Run with CARDRULES_SLOW_CHECKS=1: go fish, whose resampled positions the rules cannot always
-# play on: it fails at seeds 0-2 (the bots replay exactly, so a seed fails or passes
-# every time), where a sample gives a hand four of a rank that the rules would have laid at
-# once, and no record of a move's legality refutes that. In the default suite, CPU seconds of
-# the test's game: cassino 16, president 17, the buraco family 10 each, cassino in partnerships
-# and to 31 about 10, whist 7 and 8; the others 1 to 7 (on a loaded machine cassino and
-# president took about 30).
+# play on: it fails at seeds 0-2 (the bots replay exactly, so a seed fails or passes every time;
+# python -m benchmarks.ismcts_bot go-fish -n 3), where a sample gives a hand four of a rank that
+# the rules would have laid at once, and no record of a move's legality refutes that.
 SLOW_FOR_ISMCTS = {"go-fish"}
 
 
 def test_the_long_games_are_bundled_ones():
-    assert LONG_ROLLOUTS | SLOW_FOR_ISMCTS <= set(BUNDLED)
+    assert SLOW_FOR_ISMCTS <= set(BUNDLED)
 
 
 @pytest.mark.parametrize("name", BUNDLED)
@@ -109,8 +106,7 @@ def test_openspiel_s_ismcts_bot_completes_a_game(name):
     if name in SLOW_FOR_ISMCTS and not os.environ.get("CARDRULES_SLOW_CHECKS"):
         pytest.skip("a sample can break what play implies (see SLOW_FOR_ISMCTS): set CARDRULES_SLOW_CHECKS=1")
     game = load(name)
-    steps = ROLLOUT_STEPS if name in LONG_ROLLOUTS else None
-    bots = [openspiel_adapter.ISMCTSBot(game, simulations=2, seed=p, rollout_length=steps)
+    bots = [openspiel_adapter.ISMCTSBot(game, simulations=2, seed=p, rollout_length=ROLLOUT_STEPS)
             for p in range(game.num_players())]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
     assert len(returns) == game.num_players()
