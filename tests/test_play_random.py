@@ -123,3 +123,12 @@ def test_a_move_drawn_is_legal_and_plays_as_the_listed_one(name, seed, draw):
         listed.play(next(m for m in legal if m.text == move.text))
         assert drawn.key() == listed.key()
         state = drawn
+
+
+def test_the_sampling_twin_changes_nothing_in_the_listing_generator():
+    """The sampling generator writes the listing's values again: counted once, a value the
+    listing needs once is still computed in place there, not kept in the memo dict."""
+    source = load_game("gin-rummy").source
+    listing = source[source.index("def p2_gen"):source.index("def p2_sampling")]
+    assert "g_can_knock(st, _m, st.zones[(1 + L_me)])" in listing
+    assert "_m['can_knock']" not in listing

@@ -19,6 +19,9 @@ in a `let`'s lambda would set the lambda's local: a value referred to there is *
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 from .code import Code, code
 
 # The mark of a reference in emitted text: the key between two marks no Python source holds.
@@ -47,6 +50,16 @@ class MemoTable:
         ref = code(f"{_OPEN}{k}{_CLOSE}", src, depth=2, reads=("_m",))
         ref.memos = src.memos | {k}
         return ref
+
+    @contextlib.contextmanager
+    def uncounted(self) -> Iterator[None]:
+        """Places asked for meanwhile count no use: code written a second time, whose needs
+        were counted the first (a phase's sampling generator, its listing one written again)."""
+        counted = list(self.uses)
+        try:
+            yield
+        finally:
+            self.uses[:len(counted)] = counted
 
     def is_reference(self, src: str) -> bool:
         """Whether `src` is one reference to a kept value and nothing else."""

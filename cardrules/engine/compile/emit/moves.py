@@ -70,9 +70,12 @@ class Moves:
         self.costly_guards = False
         self.write_generator(f"p{i}_gen", i, phase, renders)
         if self.costly_guards and not phase.simultaneous:
+            # The same values as the listing, needed as often: counted once, so that a value
+            # needed once is computed in place in both.
             self.deferring = True
             try:
-                self.write_generator(f"p{i}_sampling", i, phase, renders)
+                with self.em.memo_table.uncounted():
+                    self.write_generator(f"p{i}_sampling", i, phase, renders)
             finally:
                 self.deferring = False
 
