@@ -14,6 +14,7 @@ exactly, so a seed fails or completes every time.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import numpy as np
@@ -22,6 +23,7 @@ from open_spiel.python.algorithms import evaluate_bots
 
 from cardrules.adapters import openspiel as openspiel_adapter  # registers the game with pyspiel
 from cardrules.engine.errors import RulesRuntimeError
+from cardrules.language.diagnostics import RulesError
 
 
 def play(name: str, params: str, seed: int, simulations: int, rollout: int | None) -> tuple[str, float]:
@@ -51,7 +53,10 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.game}: OpenSpiel's ISMCTSBot, {args.simulations} simulations a decision, rollouts "
           + (f"of at most {args.rollout} steps" if args.rollout else "to the end of the game"))
     for seed in range(args.start, args.start + args.n):
-        outcome, seconds = play(args.game, args.params, seed, args.simulations, args.rollout)
+        try:
+            outcome, seconds = play(args.game, args.params, seed, args.simulations, args.rollout)
+        except RulesError as exc:  # no such game, a parameter out of its range: said, not a traceback
+            sys.exit(str(exc))
         completed += outcome.startswith("ok")
         print(f"  seed {seed:>3}  {seconds:7.1f} CPU-s  {outcome}", flush=True)
     print(f"{completed} of {args.n} games completed")

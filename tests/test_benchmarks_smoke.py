@@ -114,3 +114,11 @@ def test_ismcts_bot_plays_complete_games_over_seeds_and_says_which_completed(cap
     assert "rollouts of at most 5 steps" in out
     assert "seed   1" in out and "seed   2" in out
     assert out.rstrip().endswith("2 of 2 games completed")
+
+
+def test_ismcts_bot_says_what_is_wrong_with_a_game_or_a_parameter():
+    pytest.importorskip("pyspiel")
+    from benchmarks import ismcts_bot
+    with pytest.raises(SystemExit) as stopped:
+        ismcts_bot.main(["uno", "--params", "max_hands=zero", "-n", "1"])
+    assert "parameter `max_hands`: must be a number from 1 to 100" in str(stopped.value.code)
