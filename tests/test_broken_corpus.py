@@ -34,6 +34,7 @@ CAUGHT_BY_VALIDATE = {
     "value_tells_hidden_card": ("leak", "after `draw`, seat 1 sees `vars.next_rank` tell cards hidden from it "
                                         "apart: it changes when they are dealt afresh, though the seat sees the "
                                         "same cards", 15),
+    "always_broken": ("always", "`always no_pair_in_hand` does not hold here", 21),
     "same_text_twice": ("duplicate-move", "seat 0 is offered `discard` 4 times; a move's text must say which "
                                           "move it is", None),
 }

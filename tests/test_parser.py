@@ -421,7 +421,7 @@ def test_end_of_file_in_an_expression_lists_what_may_start_one():
 
 def test_an_unknown_top_level_word_lists_the_declarations():
     d, _ = syntax_error('game "x"\nrule 1\n')
-    assert d.message.startswith("unexpected `rule`; expected a declaration: `action`, `deck`, `def`, `direction`, `display`, `extends`, `game`")
+    assert d.message.startswith("unexpected `rule`; expected a declaration: `action`, `always`, `deck`, `def`, `direction`, `display`, `extends`, `game`")
     assert (d.span.line, d.span.column) == (2, 1)
 
 

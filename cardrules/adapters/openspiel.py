@@ -413,8 +413,9 @@ def _playable_sample(node: _Node, seat: int, rng: random.Random):
     that the rules can play on; RulesRuntimeError when none is. A sample is dealt as cardrules's
     ismcts deals one (play.search.Knowledge: a card seen going into a hidden zone stays there)
     and must make every move the others made legal in the past it implies (a Cassino builder
-    held a card of the build's value); then every seat whose cards it dealt afresh must have a
-    legal move were it its turn, and a short random playout must not fail (play.agents.goes_on)."""
+    held a card of the build's value) and meet the rules' `always` lines (no Go Fish hand holds a
+    book); then every seat whose cards it dealt afresh must have a legal move were it its turn,
+    and a short random playout must not fail (play.agents.goes_on)."""
     rules = node.context.rules
     knowledge = _knowledge(node, seat)
     # A seat that holds no card `seat` cannot see has the same moves in every sample: whether
@@ -424,12 +425,14 @@ def _playable_sample(node: _Node, seat: int, rng: random.Random):
     # Half the tries go to samples that agree with every recorded move, each found by a walk of
     # up to WALK samples (Knowledge.agreeing_sample), and that leave every seat dealt afresh able
     # to move; the other half to fresh samples that need only let play go on.
-    strict_tries = RESAMPLE_TRIES // 2 // WALK if knowledge.records else RESAMPLE_TRIES // 2
+    tested = knowledge.records or rules.always
+    strict_tries = RESAMPLE_TRIES // 2 // WALK if tested else RESAMPLE_TRIES // 2
     for tries in range(strict_tries + RESAMPLE_TRIES // 2):
         strict = tries < strict_tries
         sample = knowledge.agreeing_sample(node.state, rng, WALK) if strict else knowledge.sample(node.state, rng)
-        if sample is not None and goes_on(sample, rng, PROBE_ROUNDS * rules.player_count,
-                                          redealt if strict else ()):
+        # Whatever else a fresh sample may skip, it keeps to what the rules say always holds.
+        if sample is not None and (strict or sample.unmet_always() is None) \
+                and goes_on(sample, rng, PROBE_ROUNDS * rules.player_count, redealt if strict else ()):
             if isinstance(sample, ChanceState):
                 sample.resolve_everything()  # the hidden cards were just dealt at random
             return sample

@@ -55,6 +55,8 @@ KEYWORDS = {
                "`constant_sum TOTAL`, `general_sum`).",
     "length": "`length at most N moves`: no game takes more moves (the adapters' bound of a game).",
     "moves": "part of `length at most N moves`.",
+    "always": "`always name: condition`: it holds wherever a seat is to choose; `validate` checks it, "
+              "and samplers of hidden cards keep to it.",
     "hide": "in `display`, variables not shown; as a statement, turn cards face down.",
     "show": "in `display`, values shown; as a statement, turn cards face up for everyone.",
     "let": "`let x = value`: a local name; in an expression, `let x = v in expression`.",

@@ -101,7 +101,7 @@ def _game(m: Model, emitted: Emitted, ns: dict, source: str, filename: str, line
         slot_zone=tuple(slot_zone), slot_owner=tuple(slot_owner), deck_slot=deck_slot,
         vars=var_slots, var_index={v.name: i for i, v in enumerate(var_slots)}, phases=phases,
         phase_index=slots.phase_index, setup=ns["setup"], score=ns["score"], sources=m.sources,
-        model=m, has_copies=has_copies,
+        model=m, has_copies=has_copies, always=tuple((d, ns[f"always{k}"]) for k, d in enumerate(m.always)),
         source=source, source_file=filename, line_spans=tuple(line_spans))
 
 

@@ -109,6 +109,8 @@ class Game:
     sources: Any
     model: Any = None
     has_copies: bool = False
+    # The rules' `always NAME: CONDITION` lines, each with its compiled condition (st -> bool).
+    always: tuple[tuple[Any, Callable], ...] = ()
     source: str = ""  # the generated Python module
     source_file: str = ""
     line_spans: tuple = ()  # generated line (from 1) -> the rules span it came from
@@ -600,6 +602,20 @@ class State:
 
     def action_to_string(self, action: int) -> str:
         return actions.action_to_string(self, action)
+
+    def unmet_always(self) -> Any:
+        """The first of the rules' `always NAME: CONDITION` lines whose condition is false in this
+        position (its declaration, a ``language.nodes.Always``), or None. The rules promise them
+        wherever a seat is to choose: `validate` checks them, and samplers of hidden cards keep
+        to them; plain play never evaluates them. A condition that fails to evaluate is the
+        rules' located error."""
+        try:
+            for decl, holds in self.game.always:
+                if not holds(self):
+                    return decl
+        except PYTHON_ERRORS as exc:
+            raise self._located(exc) from None
+        return None
 
     def var(self, name: str, seat: int | None = None) -> Any:
         """The value of the rules variable `name` as the rules hold it: a card as its id in

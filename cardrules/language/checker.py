@@ -195,6 +195,7 @@ class Checker:
             self.error(f"a score must be a number, not {t.describe()}", score.expr.span)
         payoffs = self.check_payoffs(decls["payoffs"])
         length = self.check_length(decls["length"])
+        always = self.check_always(decls["always"])
         self.fatal_if_errors()
         self.check_flow(setup)
         self.check_deals(setup)
@@ -205,14 +206,15 @@ class Checker:
                      symbols=frozenset(self.symbols | self.used_builtin_symbols), types=self.types,
                      names=self.names, display=self.display, player_range=self.player_range, payoffs=payoffs,
                      tellings=tuple(self.tellings.values()), warnings=self.warnings,
-                     direction=self.direction, seat_order=self.seat_order, length=length)
+                     direction=self.direction, seat_order=self.seat_order, length=length,
+                     always=always)
 
     def collect(self) -> dict[str, list]:
         kinds = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
                  n.Param: "param", n.Deck: "deck", n.Zone: "zone", n.Var: "var", n.Def: "def",
                  n.Action: "action", n.Phase: "phase", n.Setup: "setup", n.Score: "score",
                  n.Remove: "remove", n.Display: "display", n.Payoffs: "payoffs", n.Symbols: "symbols",
-                 n.Direction: "direction", n.Length: "length"}
+                 n.Direction: "direction", n.Length: "length", n.Always: "always"}
         decls: dict[str, list] = {k: [] for k in kinds.values()}
         seen: dict[str, Any] = {}
         for d in self.rules.decls:
@@ -464,6 +466,21 @@ class Checker:
                        d.moves.span, "`length at most 3 moves`; leave `length` out when no bound is known")
             return None
         return LengthInfo(moves=int(moves), span=d.span)
+
+    def check_always(self, decls: list[n.Always]) -> tuple[n.Always, ...]:
+        """`always NAME: CONDITION`: each name once, each condition a bool of the position."""
+        seen: dict[str, n.Always] = {}
+        for d in decls:
+            if d.name in seen:
+                self.error(f"`always {d.name}` is declared twice", d.span,
+                           f"the first declaration is at {seen[d.name].span}; give each its own name")
+                continue
+            seen[d.name] = d
+            t = self.expr(d.expr, {})
+            if not T.assignable(t, T.BOOL):
+                self.error(f"an `always` condition must be true or false, not {t.describe()}", d.expr.span,
+                           "write a condition: `always no_book_in_hand: not any(holds_book(p) for p in players)`")
+        return tuple(seen.values())
 
     def check_payoffs(self, decls: list[n.Payoffs]) -> PayoffInfo | None:
         """`payoffs LOW..HIGH KIND [TOTAL]`: constants, LOW <= HIGH, a kind the adapters know,

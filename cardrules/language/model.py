@@ -122,6 +122,7 @@ class Model:
     # Per player, every player in the order of play starting with that one (the direction's).
     seat_order: tuple[tuple[int, ...], ...] = ()
     length: LengthInfo | None = None  # the most moves a game takes, when the rules declare it
+    always: tuple[n.Always, ...] = ()  # what holds wherever a seat is to choose, as the rules declare it
 
     def is_loop_variable(self, e: Any, var: str) -> bool:
         """Whether `e`, an aggregate's or a comprehension's element, is its variable `var`

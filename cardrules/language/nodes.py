@@ -551,6 +551,16 @@ class Length:
 
 
 @node
+class Always:
+    """``always NAME: CONDITION``: CONDITION holds in every position where a seat is to choose a
+    move (`validate` checks it; samplers of hidden cards keep to it)."""
+
+    name: str
+    expr: Expr
+    span: Span
+
+
+@node
 class Remove:
     """In a variant: ``remove phase_name`` or ``remove phase_name move_name``."""
 
@@ -595,7 +605,7 @@ class Direction:
 
 Decl: TypeAlias = (
     GameName | Extends | Players | Teams | Param | Deck | Zone | Var | Def | Action | Phase | Setup |
-    Score | Payoffs | Length | Remove | Display | Symbols | Direction
+    Score | Payoffs | Length | Always | Remove | Display | Symbols | Direction
 )
 
 

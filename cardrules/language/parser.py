@@ -61,7 +61,7 @@ NO_WHILE = ("every block finishes, so there is no unbounded `while`: write `repe
             "with a constant N, or let a phase `goto` itself until it is done")
 
 _DECL_KEYWORDS = ("game", "extends", "players", "teams", "param", "deck", "zone", "var", "def",
-                  "action", "phase", "setup", "score", "remove", "display")
+                  "action", "phase", "setup", "score", "remove", "display", "always")
 # Declarations and deck lines led by a word that is not reserved (see `word_decl` in the grammar).
 _DECL_WORDS = ("symbols", "direction")
 _DECK_WORDS = ("extra", "without")
@@ -620,6 +620,9 @@ class _ToAst(Transformer_NonRecursive):
 
     def length_decl(self, meta, items):
         return n.Length(moves=items[0], span=self.s(meta))
+
+    def always_decl(self, meta, items):
+        return n.Always(name=str(items[0]), expr=items[1], span=self.s(meta))
 
     # --- statements
     def block(self, meta, items):

@@ -75,6 +75,8 @@ class _Resolver:
                 self.merge_moves(d)
             elif isinstance(d, _NAMED):
                 self.replace_named(d)
+            elif isinstance(d, n.Always):
+                self.replace_always(d)
             elif isinstance(d, n.Symbols):
                 self.decls.append(d)  # a variant's symbols add to the base's
             else:
@@ -99,6 +101,8 @@ class _Resolver:
                 key, what = (type(d), d.name), f"{_KIND_WORDS[type(d)]} `{d.name}`"
             elif type(d) in _SINGLE_WORDS:
                 key, what = (type(d),), f"`{_SINGLE_WORDS[type(d)]}`"
+            elif isinstance(d, n.Always):
+                key, what = (n.Always, d.name), f"`always {d.name}`"
             elif isinstance(d, n.Remove):
                 key, what = (n.Remove, d.name, d.member), f"`remove {d.name}{' ' + d.member if d.member else ''}`"
             else:
@@ -128,6 +132,15 @@ class _Resolver:
         if i is None:
             self.decls.append(d)
             self.added.append(d)
+        else:
+            self.decls[i] = d
+
+    def replace_always(self, d: n.Always) -> None:
+        """A variant's `always` replaces the base's of its name (`always x: true` drops it), or
+        adds a new one."""
+        i = next((k for k, x in enumerate(self.decls) if isinstance(x, n.Always) and x.name == d.name), None)
+        if i is None:
+            self.decls.append(d)
         else:
             self.decls[i] = d
 
@@ -162,6 +175,10 @@ class _Resolver:
                 self.removed.append((d, self.at(i, kind)))
                 del self.decls[i]
                 return
+        i = next((k for k, x in enumerate(self.decls) if isinstance(x, n.Always) and x.name == d.name), None)
+        if i is not None:
+            del self.decls[i]  # nothing uses an `always`: nothing to check after
+            return
         names = [name for kind in _NAMED for name in self.base_names[kind]]
         self.error(f"the base game has nothing named `{d.name}` to remove", d.span, did_you_mean(d.name, names))
 

@@ -185,7 +185,9 @@ class Knowledge:
       than came to light is one where some may have moved among unseen places);
     - *records*: the other seats' moves, each with the position before it; a sample of the
       present is accepted when each recorded move is legal in the past rebuilt from the sample
-      (see :meth:`consistent`).
+      (see :meth:`consistent`);
+    - the rules' ``always`` lines: what holds in every position a seat chooses in (no Go Fish
+      hand holds a book, laid the moment it is made), which a sample must meet too.
     """
 
     MAX_RECORDS = 12
@@ -296,7 +298,7 @@ class Knowledge:
         places, cards = self._deal(st, rng)
         world = self._world(st, places, cards, rng)
         refuting: list[_Record] = []
-        bad = self.consistent(world, rng, None, refuting) if self.records else 0
+        bad = self.consistent(world, rng, None, refuting) if self.records or st.game.always else 0
         tried = 1
         while bad and tried < tries:
             # Fresh deals and swaps in turn: a fresh deal finds what loose records allow at
@@ -314,11 +316,15 @@ class Knowledge:
 
     def _swapped(self, places: list, cards: list[int], refuting: list[_Record],
                  rng: random.Random) -> list[int] | None:
-        """`cards` with an unseen card of the slots of a refuting move swapped for one of another
-        slot, neither pinned to its slot; None when no such pair is."""
-        record = refuting[rng.randrange(len(refuting))]
+        """`cards` with an unseen card of the slots of a refuting move (of any slot, when only an
+        `always` of the rules refutes them) swapped for one of another slot, neither pinned to its
+        slot; None when no such pair is."""
         free = [k for k, (_, _, s) in enumerate(places) if self.pins.get(cards[k]) != s]
-        inside = [k for k in free if places[k][2] in record.slots]
+        if refuting:
+            slots = refuting[rng.randrange(len(refuting))].slots
+            inside = [k for k in free if places[k][2] in slots]
+        else:
+            inside = free
         if not inside:
             return None
         k = inside[rng.randrange(len(inside))]
@@ -333,7 +339,8 @@ class Knowledge:
     def consistent(self, world: State, rng: random.Random, limit: int | None = None,
                    refuting: list | None = None) -> int:
         """How many recorded moves of other seats would NOT have been legal in the past as
-        `world` makes it, counted up to `limit` (a caller that keeps the sample with the fewest
+        `world` makes it (one more when `world` breaks an `always` of the rules, which no past
+        can lead to), counted up to `limit` (a caller that keeps the sample with the fewest
         needs no more): for each record, the unseen cards of the mover's slots then are those
         of the world's same slots now that the seat has not seen since (pins aside), chosen at
         random when the slot has taken more cards since; unseen cards seen since stand where
@@ -341,6 +348,10 @@ class Knowledge:
         samples most often are tested first. The records that refute it are added to
         `refuting`, when given."""
         bad = 0
+        if world.unmet_always() is not None:
+            bad += 1  # the rules say it never happens: no past could lead here
+            if bad == limit:
+                return bad
         now = hidden_places(world, self.seat)
         in_slot: dict[int, list[int]] = {}
         for where, i, s in now:
@@ -386,22 +397,23 @@ class Knowledge:
         return rearranged(r.state, places, cards, rng.getrandbits(62), r.addresses)
 
     def worlds(self, st: State, rng: random.Random, count: int) -> list[State]:
-        """`count` determinisations, each the first sample that agrees with every record, or
-        failing that the sample that disagrees with the fewest. Each takes up to MAX_TRIES
+        """`count` determinisations, each the first sample that agrees with every record and
+        meets the rules' `always` lines, or failing that the sample that disagrees with the fewest. Each takes up to MAX_TRIES
         samples, and all of them together TRIES_PER_WORLD * count: when agreeing samples are
         that rare the records are likely to be asking too much (see docs/agents.md)."""
         out = []
         left = self.TRIES_PER_WORLD * count
+        tested = bool(self.records or st.game.always)
         for _ in range(count):
             best, best_bad = None, None
-            for _ in range(self.MAX_TRIES if self.records else 1):
+            for _ in range(self.MAX_TRIES if tested else 1):
                 world = self.sample(st, rng)
                 left -= 1
                 if best_bad is None and left < 0:
                     # The tries are spent: this sample is the world, whatever the records say.
                     best = world
                     break
-                bad = self.consistent(world, rng, best_bad) if self.records else 0
+                bad = self.consistent(world, rng, best_bad) if tested else 0
                 if best_bad is None or bad < best_bad:
                     best, best_bad = world, bad
                 if bad == 0 or left <= 0:

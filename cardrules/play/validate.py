@@ -4,6 +4,7 @@ The test suite and ``cardrules validate`` use the same checks:
 
 - the game ends within a bound of moves (and of automatic steps);
 - no card is created or lost;
+- what the rules' `always` lines say holds wherever a seat is to choose;
 - a state that is not over has a legal move, and no two legal moves read the same;
 - the same seed gives the same game;
 - the JSON round trip of every position is exact;
@@ -59,6 +60,7 @@ KINDS = {
     "no-end": "the game does not end",
     "cards": "cards are created or lost",
     "no-legal-move": "a player has no legal move",
+    "always": "an `always` of the rules does not hold",
     "duplicate-move": "two legal moves read the same",
     "nondeterministic": "the same seed gives another game",
     "round-trip": "the JSON round trip is not exact",
@@ -132,6 +134,11 @@ def check_state(st: State, rng: random.Random, where: str = "") -> list[State]:
         fields = [k for k in State.__slots__ if not k.startswith("_") and k != "game"
                   and getattr(back, k) != getattr(st, k)]
         raise PropertyFailure("round-trip", f"the position notation loses `{fields[0]}`", where=where)
+    broken = None if st.is_over else st.unmet_always()
+    if broken is not None:
+        raise PropertyFailure("always", f"`always {broken.name}` does not hold here", broken.span, where,
+                              "the rules break what this line says always holds: mend the rules that led "
+                              "here, or the condition")
     legal = [] if st.is_over else _legal(st, where)
     others = []
     for player in range(st.game.player_count):
@@ -462,7 +469,7 @@ def _find(st: State, text: str) -> Move | None:
 
 # --- shrinking ----------------------------------------------------------------------------
 
-STATE_KINDS = ("cards", "round-trip", "leak", "refusal")  # found by checking a state, not by playing
+STATE_KINDS = ("cards", "always", "round-trip", "leak", "refusal")  # found by checking a state, not by playing
 
 
 @attrs.frozen

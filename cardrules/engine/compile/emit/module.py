@@ -78,6 +78,8 @@ class Emitter:
             w.line(f"    return {self.expressions.expr(v.init) if v.init is not None else repr(T.default_value(v.type))}",
                    v.span)
         self.returning("score", [m.score.var], m.score.expr, m.score.span, wrap="number({})")
+        for k, always in enumerate(m.always):
+            self.returning(f"always{k}", [], always.expr, always.span, always.expr.span)
         renders: dict[tuple[int, int], tuple] = {}
         for i, p in enumerate(m.phases.values()):
             if p.turn is not None:
