@@ -268,6 +268,20 @@ def test_document_symbols_outline_the_file(lsp):
     assert [c.name for c in by_name["deck"].children] == ["value"]
 
 
+@pytest.mark.parametrize("name", ["go_fish", "kuhn_poker", "bridge", "sueca", "truco"])
+def test_every_kind_of_declaration_has_its_place_in_the_outline(lsp, name):
+    """`payoffs`, `length`, `always`, `symbols` and `direction` lines too: the outline of each
+    of these files failed on such a line (a KeyError inside the server) before they had one."""
+    uri = lsp.open(GAMES / f"{name}.rules")
+    symbols = lsp.run(lsp.client.text_document_document_symbol_async(L.DocumentSymbolParams(doc(uri))))
+    names = {s.name for s in symbols}
+    assert "setup" in names and "score" in names
+    if name == "go_fish":
+        assert "always no_book_in_hand" in names
+    if name == "kuhn_poker":
+        assert "payoffs" in names
+
+
 def test_folding_ranges_cover_blocks_and_comment_runs(lsp):
     text = SETE.read_text()
     uri = lsp.open(SETE)

@@ -436,6 +436,13 @@ def rename(ls: RulesServer, params: L.RenameParams) -> L.WorkspaceEdit | None:
 
 
 # --- outline and folding
+# The declarations an outline names by their word (and the name or base they give, if any).
+_DECLARATION_WORDS = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
+                      n.Setup: "setup", n.Score: "score", n.Remove: "remove", n.Display: "display",
+                      n.Payoffs: "payoffs", n.Length: "length", n.Always: "always", n.Symbols: "symbols",
+                      n.Direction: "direction"}
+
+
 @server.feature(L.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def document_symbols(ls: RulesServer, params: L.DocumentSymbolParams) -> list[L.DocumentSymbol]:
     doc = ls.workspace.get_text_document(params.text_document.uri)
@@ -467,8 +474,7 @@ def document_symbols(ls: RulesServer, params: L.DocumentSymbolParams) -> list[L.
         elif sym is not None:
             out.append(entry(sym.name, _SYMBOL_KINDS[sym.kind], decl.span, named(sym)))
         else:
-            label = {n.GameName: "game", n.Extends: "extends", n.Players: "players", n.Teams: "teams",
-                     n.Setup: "setup", n.Score: "score", n.Remove: "remove", n.Display: "display"}[type(decl)]
+            label = _DECLARATION_WORDS[type(decl)]
             detail = getattr(decl, "name", None) or getattr(decl, "base", None)
             out.append(entry(f"{label} {detail}" if isinstance(detail, str) else label, L.SymbolKind.Namespace,
                              decl.span))
