@@ -492,7 +492,8 @@ class LoopWeights:
 
 def _every_node(model: Model) -> Iterable[Any]:
     roots: list[Any] = [model.setup, model.score, *model.defs.values(), *model.actions.values(),
-                        *model.phases.values(), *(v.init for v in model.vars.values() if v.init is not None)]
+                        *model.phases.values(), *(v.init for v in model.vars.values() if v.init is not None),
+                        *model.always]
     for root in roots:
         yield from n.walk(root)
 
