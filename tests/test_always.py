@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from cardrules import RulesError, load_game, load_model
-from cardrules.play.agents import RandomAgent
-from cardrules.play.search import Knowledge
+from cardrules.play.agents import RandomAgent, sample_hidden
+from cardrules.play.search import WORLDS, Knowledge
 
 PAIRS = Path(__file__).parent / "broken" / "always_broken.rules"
 
@@ -113,19 +113,21 @@ def _watched(game, seed: int, moves: int):
     return state, knowledge
 
 
-def test_search_worlds_never_give_a_go_fish_hand_a_book_though_fresh_deals_often_do():
-    """Seed 4, 75 moves in: half the fresh deals of what seat 0 cannot see put four of a rank
-    in one hand, which the rules would have laid at once; the worlds search plays never do."""
+def test_search_samples_never_give_a_go_fish_hand_a_book_though_plain_deals_often_do():
+    """Seed 4, 75 moves in: half the plain deals of what seat 0 cannot see (sample_hidden) put
+    four of a rank in one hand, which the rules would have laid at once; the samples of what
+    the seat learnt (Knowledge: a deal mended by swaps, the worlds search plays, the walk) never
+    do, and each looks to seat 0 as the real position does."""
     game = load_game("go-fish")
     state, knowledge = _watched(game, 4, 75)
-    fresh = [knowledge.sample(state, random.Random(i)) for i in range(40)]
-    assert sum(w.unmet_always() is not None for w in fresh) >= 10
+    plain = [sample_hidden(state, 0, random.Random(i)) for i in range(40)]
+    assert sum(w.unmet_always() is not None for w in plain) >= 10
     for i in range(5):
-        for world in knowledge.worlds(state, random.Random(i), 8):
-            assert world.unmet_always() is None
+        samples = [knowledge.sample(state, random.Random(i)), knowledge.agreeing_sample(state, random.Random(i), 25),
+                   *knowledge.worlds(state, random.Random(i), 8)]
+        for world in samples:
+            assert world is not None and world.unmet_always() is None
             assert world.observation(0) == state.observation(0)
-        walked = knowledge.agreeing_sample(state, random.Random(i), 25)
-        assert walked is not None and walked.unmet_always() is None
 
 
 def test_resample_from_infostate_never_gives_a_go_fish_hand_a_book():
@@ -149,3 +151,19 @@ def test_resample_from_infostate_never_gives_a_go_fish_hand_a_book():
                 checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked >= 20
+
+
+def test_cassino_worlds_leave_every_build_owner_a_card_of_its_value():
+    """Cassino, seed 5, 12 moves in: seat 1 owns a build. Most plain deals of what seat 0 cannot
+    see leave seat 1 without a card of its value, which the hold rule (R1) never allows; the
+    worlds search plays keep to the rules' `always owners_hold_their_builds` (the 24 of a
+    decision, WORLDS, from their budget of tries)."""
+    game = load_game("cassino")
+    state, knowledge = _watched(game, 5, 12)
+    assert any(g["owner"] == 1 for g in state.groups.values())
+    plain = [sample_hidden(state, 0, random.Random(i)) for i in range(40)]
+    assert sum(w.unmet_always() is not None for w in plain) >= 20
+    for i in range(5):
+        for world in knowledge.worlds(state, random.Random(i), WORLDS):
+            assert world.unmet_always() is None
+            assert world.observation(0) == state.observation(0)

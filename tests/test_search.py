@@ -193,9 +193,11 @@ def test_every_sample_agrees_with_the_moves_seen_when_one_that_does_exists():
 
 def test_a_walk_of_samples_meets_records_that_fresh_samples_seldom_meet():
     """Cassino in partnerships, eight moves in (seed 0): the records pin the others' hands down
-    so far that no fresh sample of 40 agrees with them; a walk of 25 samples that swaps a card
-    of a refuting move's slots each time (Knowledge.agreeing_sample) finds one most times, and
-    what it finds agrees with every record and looks to seat 0 as the real position does."""
+    so far that no plain deal of 40 (sample_hidden) agrees with them, and a fresh sample, mended
+    to meet the rules' `always owners_hold_their_builds`, only a few times; a walk of 25 samples
+    that swaps a card of a refuting move's slots each time (Knowledge.agreeing_sample) finds one
+    most times, and what it finds agrees with every record and looks to seat 0 as the real
+    position does."""
     game = game_named("cassino-partners")
     state = game.new_state(0)
     players = [RandomAgent(f"0:{p}") for p in range(4)]
@@ -206,11 +208,13 @@ def test_a_walk_of_samples_meets_records_that_fresh_samples_seldom_meet():
         state.apply(move)
     assert state.player == 0
     knowledge.update(state)
+    plain = [sample_hidden(state, 0, random.Random(i)) for i in range(40)]
+    assert sum(knowledge.consistent(w, random.Random(i)) == 0 for i, w in enumerate(plain)) == 0
     fresh = [knowledge.sample(state, random.Random(i)) for i in range(40)]
-    assert sum(knowledge.consistent(w, random.Random(i)) == 0 for i, w in enumerate(fresh)) == 0
+    assert sum(knowledge.consistent(w, random.Random(i)) == 0 for i, w in enumerate(fresh)) <= 10
     walked = [knowledge.agreeing_sample(state, random.Random(i), 25) for i in range(40)]
     found = [w for w in walked if w is not None]
-    assert len(found) >= 25
+    assert len(found) >= 30
     for i, world in enumerate(found):
         assert knowledge.consistent(world, random.Random(i)) == 0
         assert world.observation(0) == state.observation(0)

@@ -193,6 +193,7 @@ class Knowledge:
     MAX_RECORDS = 12
     MAX_TRIES = 30
     TRIES_PER_WORLD = 4
+    ALWAYS_SWAPS = 30
 
     def __init__(self, seat: int):
         self.seat = seat
@@ -258,9 +259,33 @@ class Knowledge:
     def sample(self, st: State, rng: random.Random) -> State:
         """One determinisation of `st`: the unseen cards dealt afresh, pinned ones within their
         slots, from their sorted list (so it depends on which cards are unseen, never on how
-        they really lie), and the other seats' sealed choices drawn afresh (:func:`reseal`)."""
+        they really lie), and the other seats' sealed choices drawn afresh (:func:`reseal`). A
+        deal that breaks an `always` of the rules is mended (:meth:`_dealt`)."""
+        return self._dealt(st, rng)[2]
+
+    def _dealt(self, st: State, rng: random.Random) -> tuple[list, list[int], State]:
+        """A fresh deal (:meth:`_deal`) and its world, mended where the world breaks an `always`
+        of the rules: two unseen cards of different slots (neither pinned) trade places in it,
+        up to ALWAYS_SWAPS times, until it does not. At a Cassino position with a build, about
+        half the fresh deals leave its owner without a card of its value; a swap in a few mends
+        one, where a fresh deal meets the rule no more often than the first did."""
         places, cards = self._deal(st, rng)
-        return self._world(st, places, cards, rng)
+        world = self._world(st, places, cards, rng)
+        if not st.game.always or world.unmet_always() is None:
+            return places, cards, world
+        spots = [(world.zones[z] if gid is None else world.groups[gid]["cards"], i)
+                 for z, gid, i in addresses_of(st, places)]
+        cards = list(cards)
+        for _ in range(self.ALWAYS_SWAPS):
+            swapped = self._swapped(places, cards, [], rng)
+            if swapped is None:
+                break
+            k, j = (i for i, (a, b) in enumerate(zip(cards, swapped)) if a != b)
+            place_cards(world, [spots[k], spots[j]], [cards[k], cards[j]], [cards[j], cards[k]])
+            cards = swapped
+            if world.unmet_always() is None:
+                break
+        return places, cards, world
 
     def _deal(self, st: State, rng: random.Random) -> tuple[list, list[int]]:
         """The places of `st` holding cards the seat cannot see, and a card for each."""
@@ -295,8 +320,7 @@ class Knowledge:
         the swaps climb to: a Cassino seat that owns builds of 9 and of 6 and holds two cards,
         one deal in about seventy. (The agent's :meth:`worlds` keeps to fresh samples: over
         random play of Cassino, Piquet and Hearts they agreed as often, in less time.)"""
-        places, cards = self._deal(st, rng)
-        world = self._world(st, places, cards, rng)
+        places, cards, world = self._dealt(st, rng)
         refuting: list[_Record] = []
         bad = self.consistent(world, rng, None, refuting) if self.records or st.game.always else 0
         tried = 1
@@ -305,8 +329,9 @@ class Knowledge:
             # once, a swap climbs towards what tight ones allow.
             swapped = self._swapped(places, cards, refuting, rng) if tried % 2 else None
             if swapped is None:
-                _, swapped = self._deal(st, rng)
-            candidate = self._world(st, places, swapped, rng)
+                _, swapped, candidate = self._dealt(st, rng)
+            else:
+                candidate = self._world(st, places, swapped, rng)
             tried += 1
             found: list[_Record] = []
             count = self.consistent(candidate, rng, bad + 1, found)
