@@ -206,3 +206,16 @@ score p: 0
     assert sorted(m.text for m in game.new_state(0).legal_moves()) == [
         "pass", "take p1 1", "take p2 1", "take p2 2", "take p2 3"]
 
+
+
+def test_a_table_value_compared_with_a_constant_is_a_table_of_the_comparisons():
+    """Crazy Eights' `playable(c)` asks `rank(c) == "8"` of every card of a hand: it is written
+    as one look-up in a table of the answers, for every card, that agrees with the comparison."""
+    game = load_game("crazy-eights")
+    generator = game.source[game.source.index("def p1_gen"):]
+    generator = generator[:generator.index("\ndef ")]
+    assert "== '8'" not in generator and "== '2'" not in generator
+    tables = [value for value in game.phases[1].generate.__globals__.values()
+              if isinstance(value, tuple) and len(value) == game.deck_size and set(value) <= {True, False}]
+    eights = tuple(game.deck.rank_of[c] == "8" for c in range(game.deck_size))
+    assert eights in tables

@@ -182,6 +182,10 @@ class Expressions:
                 return compared
         a, b = self.expr(e.left), self.expr(e.right)
         lt, rt_ = self.em.type(e.left), self.em.type(e.right)
+        if op in ("==", "!="):
+            tabled = self.shortcuts.compared_in_table(op, a, e.right)
+            if tabled is not None:
+                return tabled
         if op in ("and", "or", "==", "!="):
             return code(f"({a} {op} {b})", a, b, test=_test(op, a, b))
         if op in ("<", "<=", ">", ">="):

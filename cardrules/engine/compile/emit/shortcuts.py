@@ -1,10 +1,12 @@
-"""Shorter forms of two expressions, the same values: a comprehension that reads a list at a
-range of places is a slice of it (`[xs[i] for i in a..b]`), and the `count` of the list a
-built-in makes is the built-in's own count (`count(sum_subsets(...))`), the list never made."""
+"""Shorter forms of three expressions, the same values: a comprehension that reads a list at a
+range of places is a slice of it (`[xs[i] for i in a..b]`), the `count` of the list a built-in
+makes is the built-in's own count (`count(sum_subsets(...))`), the list never made, and a
+constant table's value compared with a constant is a table of the comparisons (`rank(c) == "8"`)."""
 
 from __future__ import annotations
 
 from ....language import nodes as n
+from ....language.folding import folded_value
 from ....language.builtins import REGISTRY
 from ..code import Code, code
 from .context import Emission
@@ -46,3 +48,22 @@ class Shortcuts:
         args = self.ex.charges.arguments(e.func, e.args, args)
         impl = em.const(b.counted, "B")
         return code(f"{impl}(st{''.join(', ' + a for a in args)})", *args, costly=True, impure=not b.deterministic)
+
+    def compared_in_table(self, op: str, left: Code, right) -> Code | None:
+        """`rank(c) == "8"`, a constant table's value by a rules local compared with a constant:
+        the comparison worked out now for every key, a look-up at play (`K5[L_c]`) where it was
+        a look-up and a comparison (a move's test asks it of every card of a hand)."""
+        found = left.lookup or left.deck_lookup
+        if found is None or not found[1].local:
+            return None
+        value = folded_value(self.em.m, right)
+        if value is None or value.__class__ not in (str, int, bool):
+            return None
+        table, key = found
+        values = self.em.ns.get(str(table))
+        if not isinstance(values, (list, tuple)):
+            return None
+        same = op == "=="
+        answers = self.em.keyed_const(("compared", str(table), op, value.__class__, value),
+                                      lambda: tuple((x == value) is same for x in values))
+        return code(f"{answers}[{key}]", key, lookup=(answers, key))
