@@ -135,10 +135,14 @@ class _Resolver:
         else:
             self.decls[i] = d
 
+    def always_index(self, name: str) -> int | None:
+        """Where the `always` of this name stands among the declarations so far."""
+        return next((k for k, x in enumerate(self.decls) if isinstance(x, n.Always) and x.name == name), None)
+
     def replace_always(self, d: n.Always) -> None:
         """A variant's `always` replaces the base's of its name (`always x: true` drops it), or
         adds a new one."""
-        i = next((k for k, x in enumerate(self.decls) if isinstance(x, n.Always) and x.name == d.name), None)
+        i = self.always_index(d.name)
         if i is None:
             self.decls.append(d)
         else:
@@ -175,7 +179,7 @@ class _Resolver:
                 self.removed.append((d, self.at(i, kind)))
                 del self.decls[i]
                 return
-        i = next((k for k, x in enumerate(self.decls) if isinstance(x, n.Always) and x.name == d.name), None)
+        i = self.always_index(d.name)
         if i is not None:
             del self.decls[i]  # nothing uses an `always`: nothing to check after
             return

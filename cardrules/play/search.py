@@ -277,12 +277,12 @@ class Knowledge:
                  for z, gid, i in addresses_of(st, places)]
         cards = list(cards)
         for _ in range(self.ALWAYS_SWAPS):
-            swapped = self._swapped(places, cards, [], rng)
-            if swapped is None:
+            pair = self._swap(places, cards, [], rng)
+            if pair is None:
                 break
-            k, j = (i for i, (a, b) in enumerate(zip(cards, swapped)) if a != b)
+            k, j = pair
             place_cards(world, [spots[k], spots[j]], [cards[k], cards[j]], [cards[j], cards[k]])
-            cards = swapped
+            cards[k], cards[j] = cards[j], cards[k]
             if world.unmet_always() is None:
                 break
         return places, cards, world
@@ -341,9 +341,20 @@ class Knowledge:
 
     def _swapped(self, places: list, cards: list[int], refuting: list[_Record],
                  rng: random.Random) -> list[int] | None:
-        """`cards` with an unseen card of the slots of a refuting move (of any slot, when only an
-        `always` of the rules refutes them) swapped for one of another slot, neither pinned to its
-        slot; None when no such pair is."""
+        """`cards` with the two places of :meth:`_swap` traded; None when no such pair is."""
+        pair = self._swap(places, cards, refuting, rng)
+        if pair is None:
+            return None
+        k, j = pair
+        swapped = cards[:]
+        swapped[k], swapped[j] = cards[j], cards[k]
+        return swapped
+
+    def _swap(self, places: list, cards: list[int], refuting: list[_Record],
+              rng: random.Random) -> tuple[int, int] | None:
+        """Two places to trade cards: one of the slots of a refuting move (of any slot, when only
+        an `always` of the rules refutes them) and one of another slot, neither card pinned to
+        its slot; None when no such pair is."""
         free = [k for k, (_, _, s) in enumerate(places) if self.pins.get(cards[k]) != s]
         if refuting:
             slots = refuting[rng.randrange(len(refuting))].slots
@@ -356,10 +367,7 @@ class Knowledge:
         outside = [j for j in free if places[j][2] != places[k][2]]
         if not outside:
             return None
-        j = outside[rng.randrange(len(outside))]
-        swapped = cards[:]
-        swapped[k], swapped[j] = cards[j], cards[k]
-        return swapped
+        return k, outside[rng.randrange(len(outside))]
 
     def consistent(self, world: State, rng: random.Random, limit: int | None = None,
                    refuting: list | None = None) -> int:
